@@ -46,6 +46,9 @@ struct Diagnostic {
   bool possible = false;    // a possible (may) cycle rather than a must-cycle
   std::string fingerprint;  // stable across unrelated edits: no line numbers in it
   std::optional<render::Graph> graph;  // the cycle as a graph, for `cyclecheck graph`
+  // Set by `check --runtime-report`: "confirmed" or "not observed", with the run's evidence.
+  std::optional<std::string> runtime_state;
+  std::string runtime_evidence;
 };
 
 // Orders diagnostics by path, line, column, code: the output order is deterministic.
