@@ -12,10 +12,17 @@
 
 namespace cyclecheck {
 
+// Directories and files never checked unless `exclude` is overridden: VCS metadata, caches, build outputs,
+// virtual environments (any directory holding pyvenv.cfg is skipped as well, whatever the configuration).
+const std::vector<std::string>& default_exclude_patterns();
+
 struct Config {
   std::filesystem::path root;  // the config file's directory (the working directory when there is no file)
   std::filesystem::path file;  // empty when no configuration file was found
-  std::vector<std::string> select, ignore, extend_select, exclude, extend_exclude;
+  std::vector<std::string> select, ignore, extend_select;
+  // `exclude` replaces the defaults (as in ruff); `extend-exclude` adds to them.
+  std::vector<std::string> exclude = default_exclude_patterns();
+  std::vector<std::string> extend_exclude;
   std::vector<std::pair<std::string, std::vector<std::string>>> per_file_ignores;  // glob -> codes
   bool show_possible = false;
   std::vector<std::filesystem::path> model_files;  // absolute (resolved against the config file's directory)

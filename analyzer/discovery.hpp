@@ -15,10 +15,6 @@ struct DiscoveredFile {
   std::string display_path;    // relative to the working directory when below it, '/' separators
 };
 
-// Directories never entered while walking (besides configured excludes and any directory holding
-// pyvenv.cfg, i.e. a virtual environment).
-const std::vector<std::string>& default_excluded_directory_names();
-
 // Recursively collects *.py and *.pyi under `paths` (files named explicitly are taken whatever their
 // extension, unless `force_exclude` and they match an exclude). Unreadable paths, missing paths and
 // symlink loops become CC002 io-error diagnostics appended to `errors`; the walk goes on.

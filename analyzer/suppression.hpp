@@ -16,10 +16,11 @@ struct SuppressionComment {
   enum class Kind { CycleCheckIgnore, Noqa };
   Kind kind = Kind::CycleCheckIgnore;
   uint32_t line = 0;               // 1-based
-  uint32_t column = 0;             // 1-based UTF-8 byte column of the directive ("cyclecheck:" or "noqa")
-  uint32_t end_column = 0;         // exclusive
-  std::vector<std::string> codes;  // codes or rule names as written; empty means every code
-  bool all_codes() const { return codes.empty(); }
+  uint32_t column = 0;             // 1-based UTF-8 byte column of the '#' that starts the directive
+  uint32_t end_column = 0;         // exclusive: just past the directive ("...]" or the last code)
+  std::vector<std::string> codes;  // codes or rule names as written
+  bool blanket = false;            // `# noqa` / `# cyclecheck: ignore` without codes: every code
+  bool all_codes() const { return blanket; }
 };
 
 class SuppressionIndex {

@@ -33,6 +33,7 @@ struct RuleDescription {
   std::string summary;
   std::string help_markdown;
   Severity default_severity = Severity::Warning;
+  std::string full_description;  // SARIF fullDescription; the summary when empty
 };
 
 struct OutputContext {
@@ -44,6 +45,8 @@ struct OutputContext {
   // Colours in full/concise output. write_diagnostics never decides this itself: set it with
   // should_use_color(stream_is_terminal) so NO_COLOR and non-terminals turn it off.
   bool color = false;
+  std::string
+      information_uri;  // SARIF tool.driver.informationUri (the project's home page); omitted when empty
 #ifdef CYCLECHECK_VERSION
   std::string tool_version = CYCLECHECK_VERSION;
 #else
