@@ -216,9 +216,16 @@ class ConfigReader {
       } else if (key == "per-file-ignores") {
         const toml::table* globs = node.as_table();
         if (globs == nullptr) fail(&node, "'per-file-ignores' must be a table of glob = [codes]");
-        for (const auto& [glob, codes] : *globs) {
-          const std::string entry = "per-file-ignores." + std::string(glob.str());
-          config.per_file_ignores.emplace_back(std::string(glob.str()), string_list(codes, entry, true));
+        // toml++ orders a table's keys by name; keep the order of the file instead.
+        std::vector<std::pair<const toml::key*, const toml::node*>> entries;
+        for (const auto& [glob, codes] : *globs) entries.emplace_back(&glob, &codes);
+        std::stable_sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
+          const toml::source_position pa = a.first->source().begin, pb = b.first->source().begin;
+          return pa.line != pb.line ? pa.line < pb.line : pa.column < pb.column;
+        });
+        for (const auto& [glob, codes] : entries) {
+          const std::string entry = "per-file-ignores." + std::string(glob->str());
+          config.per_file_ignores.emplace_back(std::string(glob->str()), string_list(*codes, entry, true));
         }
       } else {
         std::string expected;
