@@ -263,6 +263,9 @@ def benchmark_corpus(label, files, args, cyclecheck, workdir, results):
     if not cyclecheck.available:
         print(f"cyclecheck not measured: {cyclecheck.problem}")
         return
+    for m in (nocache, cold, warm):
+        if m and m.returncode not in (0, 1):  # 1 = findings when --exit-zero is not supported
+            print(f"warning: {m.name} exited {m.returncode}: {first_line(m.stdout_path + '.err')}")
     ratios = corpus["ratios"] = {}
     print("ratios:")
     floor_ratio = nocache.seconds / floor.seconds
