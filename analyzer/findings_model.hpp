@@ -1,0 +1,98 @@
+// What the solver hands to the rules: cycles in the heap graph (with every edge's creating sites) and
+// retention events. Rules read only these, never syntax trees or solver internals.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "analyzer/ir.hpp"
+#include "analyzer/program.hpp"
+
+namespace cyclecheck {
+
+struct SiteRef {
+  int32_t module = -1;
+  Site site;
+  std::string note;  // what happens here: "self.cb = ...", "call to attach()"
+};
+
+enum class NodeKind : uint8_t {
+  Instance,   // of a project class (or the receiver `self`)
+  Parameter,  // an argument of unknown type
+  Global,     // a module-level variable
+  FieldValue, // whatever an attribute/element holds
+  Container,  // list, dict, set, tuple
+  Function,   // closure or lambda
+  BoundMethod,
+  Partial,
+  Cell,       // a closure cell (shown collapsed)
+  Frame,
+  Traceback,
+  Exception,
+  LibraryObject,  // instance of a library class
+  Unknown,
+};
+
+enum class EdgeRole : uint8_t {
+  Plain,
+  Capture,     // closure cell, bound method __self__, partial argument
+  ModuleHook,  // a hook kept by an nn.Module
+  TensorHook,  // a hook kept by a tensor or an autograd node
+  Callback,    // a callable kept by a library object (scheduler lambda, thread target)
+  Frame,       // exception -> traceback -> frame -> locals
+  GradFn,      // an autograd Function's output -> its ctx
+};
+
+struct WitnessNode {
+  NodeKind kind = NodeKind::Unknown;
+  std::string label;   // "Trainer", "list", "<lambda>", "bound method Trainer.on_step"
+  std::string detail;  // "created at train.py:12", "self of Trainer.__init__"
+  SiteRef site;
+  CodeRef cls;         // Instance: its class
+  bool holds_tensors = false;
+  bool holds_module = false;
+  bool has_del = false;
+  bool is_ctx = false;  // the ctx of a custom autograd Function's forward
+  bool is_receiver = false;  // `self` of the method the cycle was found in
+};
+
+struct WitnessEdge {
+  std::string field;  // ".model", "[]", "cell self", "__self__", "local frame"
+  EdgeRole role = EdgeRole::Plain;
+  std::vector<SiteRef> chain;  // outermost call site first, innermost store last
+  bool must = true;
+  bool removable = false;  // a hook whose handle is kept and removed somewhere
+};
+
+// edges[i] goes from nodes[i] to nodes[(i + 1) % nodes.size()].
+struct CycleWitness {
+  std::vector<WitnessNode> nodes;
+  std::vector<WitnessEdge> edges;
+  bool must = true;
+  int32_t module = -1;      // where it was found
+  CodeRef function;         // the function whose heap shows it
+};
+
+enum class EventKind : uint8_t {
+  Accumulate,          // acc += value / acc = acc + value / acc.append(value) across loop iterations
+  StoreIntoGlobal,     // a value stored into something reachable from a module-level variable
+  MutableDefaultStore, // a store into a parameter's mutable default
+};
+
+struct RetentionEvent {
+  EventKind kind = EventKind::Accumulate;
+  std::vector<SiteRef> chain;  // outermost call site first, innermost statement last
+  std::string base_label;      // the accumulator / registry / default
+  std::string value_label;
+  SiteRef base_site;           // where the registry or default is defined
+  bool value_is_receiver = false;     // `self` of a method: an instance adding itself
+  bool value_is_frame_like = false;   // traceback, frame or exception
+  bool value_carries_graph = false;   // a tensor with autograd history
+  bool base_is_global = false;
+  bool in_loop = false;
+  bool accumulator_backpropagated = false;  // backward() called on the accumulator: intended
+  bool registry_cleared = false;            // the module removes entries from this registry somewhere
+};
+
+}  // namespace cyclecheck

@@ -1,0 +1,150 @@
+// Reference-flow facts of one module: a trimmed, syntax-free form of the program that keeps only
+// what decides which objects can reference which. Everything after lowering works on this.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "analyzer/diagnostic.hpp"
+
+namespace cyclecheck {
+
+struct Site {
+  uint32_t line = 0, column = 0, end_line = 0, end_column = 0;  // 1-based, columns in UTF-8 bytes
+};
+
+enum class ExprKind : uint8_t {
+  Name,       // text = variable name
+  Attribute,  // children[0] . text
+  Subscript,  // children[0] [ text ]: text = literal key ("0", "'name'") or "" when dynamic
+  Call,       // children[0] = callee, children[1..] = arguments, arg_names parallel to arguments
+  Literal,    // numbers, strings, None, booleans: nothing the analysis tracks
+  Container,  // list/tuple/set/dict display or comprehension; children = element (and dict value) expressions
+  Function,   // a lambda: function_index into ModuleFacts::functions
+  Arith,      // operators, f-strings, comparisons: a new value computed from children
+  Choice,     // `a if c else b`, `a or b`: any of children
+  Walrus,     // text := children[0]
+  Starred,    // *children[0] in a call or display
+  Unknown,    // await, yield and anything else: an unknown value
+};
+
+enum class ContainerKind : uint8_t { List, Tuple, Set, Dict, Generator };
+
+struct Expr {
+  ExprKind kind = ExprKind::Unknown;
+  ContainerKind container = ContainerKind::List;
+  Site site;
+  std::string text;
+  int32_t function_index = -1;
+  std::vector<Expr> children;
+  std::vector<std::string> arg_names;  // Call only: "" positional, "*" star, "**" double star, else keyword
+};
+
+enum class StmtKind : uint8_t {
+  Assign,      // targets (chained) = value
+  AugAssign,   // targets[0] op= value; text = operator
+  ExprStmt,    // value
+  Return,      // value (Literal when bare)
+  Delete,      // targets
+  Raise,       // value
+  If,          // body / orelse (value = condition)
+  For,         // targets[0] = loop variable, value = iterable, body, orelse
+  While,       // value = condition, body, orelse
+  Try,         // body, handlers, orelse, finalbody
+  With,        // items: value = context expressions (Container of them), targets parallel ("as" targets), body
+  FunctionDef, // function_index; binds functions[function_index].name
+  ClassDef,    // class_index; binds classes[class_index].name
+  Import,      // imports
+  Global,      // names
+  Nonlocal,    // names
+};
+
+struct ImportBinding {
+  std::string local_name;  // name bound in the scope
+  std::string module;      // absolute dotted module ("torch.nn"); relative imports resolved at lowering
+  std::string member;      // "" for `import a.b [as c]`; the imported name for `from m import member`
+  bool binds_top_package = false;  // `import a.b` binds `a`
+};
+
+struct Handler;
+
+struct Stmt {
+  StmtKind kind = StmtKind::ExprStmt;
+  Site site;
+  std::string text;
+  std::vector<Expr> targets;
+  Expr value;
+  std::vector<Stmt> body, orelse, finalbody;
+  std::vector<Handler> handlers;
+  int32_t function_index = -1;
+  int32_t class_index = -1;
+  std::vector<std::string> names;
+  std::vector<ImportBinding> imports;
+};
+
+struct Handler {
+  Site site;
+  std::string name;  // `except E as name`, "" without
+  Expr type;
+  std::vector<Stmt> body;
+};
+
+enum class ParamKind : uint8_t { Positional, VarArgs, KeywordOnly, VarKeywords };
+
+struct Param {
+  std::string name;
+  ParamKind kind = ParamKind::Positional;
+  bool has_default = false;
+  Expr default_value;
+  Site site;
+};
+
+struct Decorator {
+  std::string dotted;  // "functools.lru_cache", "staticmethod"; "" when not a dotted name
+  bool is_call = false;
+  Site site;
+};
+
+struct Function {
+  std::string name;      // "<module>" for the module body, "<lambda>" for lambdas
+  std::string qualname;  // "Trainer.__init__.<locals>.hook"
+  Site site;             // the name (or `lambda` keyword)
+  std::vector<Param> params;
+  std::vector<Stmt> body;  // a lambda's body is one Return
+  std::vector<Decorator> decorators;
+  int32_t parent_function = -1;  // lexically enclosing function (0 = module body for top-level)
+  int32_t owner_class = -1;      // the class whose body defines it directly (a method)
+  bool is_lambda = false;
+  bool is_generator = false;
+  std::vector<std::string> cell_vars;  // locals captured by nested functions
+  std::vector<std::string> free_vars;  // names read from enclosing functions
+  std::vector<std::string> globals;    // declared `global`
+  std::vector<std::string> nonlocals;  // declared `nonlocal`
+  std::vector<std::string> locals;     // every name bound in this scope (params included)
+};
+
+struct ClassDef {
+  std::string name;
+  std::string qualname;
+  Site site;
+  std::vector<Expr> bases;
+  std::vector<Decorator> decorators;
+  std::vector<Stmt> body;  // class-level statements (methods appear as FunctionDef)
+  int32_t parent_function = -1;
+  bool defines_del = false;
+};
+
+struct ModuleFacts {
+  std::string path;
+  std::string module_name;
+  bool is_package = false;
+  uint64_t content_hash = 0;
+  uint32_t line_count = 0;
+  std::vector<Function> functions;  // [0] is the module body
+  std::vector<ClassDef> classes;
+  std::vector<Diagnostic> file_diagnostics;  // syntax errors and limits hit while lowering
+};
+
+}  // namespace cyclecheck

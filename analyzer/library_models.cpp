@@ -1,0 +1,173 @@
+#include "analyzer/library_models.hpp"
+
+#include <fstream>
+#include <sstream>
+#include <toml++/toml.h>
+
+namespace cyclecheck {
+
+extern const char* const embedded_library_models;
+
+namespace {
+
+std::string trim(std::string_view text) {
+  size_t b = 0, e = text.size();
+  while (b < e && (text[b] == ' ' || text[b] == '\t')) ++b;
+  while (e > b && (text[e - 1] == ' ' || text[e - 1] == '\t')) --e;
+  return std::string(text.substr(b, e - b));
+}
+
+// "arg0|hook", "arg1", "args[1:]", "kwargs", "receiver", "return", "root", each optionally followed by
+// ".field" or "[]".
+ModelOperand parse_operand(std::string_view text, const std::string& where) {
+  ModelOperand op;
+  std::string s = trim(text);
+  auto take_field = [&](size_t at) {
+    if (at == std::string::npos) return;
+    std::string rest = s.substr(at);
+    s = s.substr(0, at);
+    if (rest.rfind(".", 0) == 0) rest = rest.substr(1);
+    op.field = rest;
+  };
+  if (s.rfind("args[", 0) == 0) {
+    op.base = ModelOperand::Base::RestArguments;
+    const size_t colon = s.find(':');
+    if (colon == std::string::npos) throw ModelError(where + ": expected args[N:] in '" + s + "'");
+    op.position = std::stoi(s.substr(5, colon - 5));
+    return op;
+  }
+  if (s.rfind("kwargs", 0) == 0) {
+    op.base = ModelOperand::Base::KeywordArguments;
+    return op;
+  }
+  take_field(s.find_first_of(".["));
+  if (s == "return") {
+    op.base = ModelOperand::Base::Return;
+  } else if (s == "receiver") {
+    op.base = ModelOperand::Base::Receiver;
+  } else if (s == "root") {
+    op.base = ModelOperand::Base::Root;
+  } else if (s.rfind("arg", 0) == 0) {
+    op.base = ModelOperand::Base::Argument;
+    const size_t bar = s.find('|');
+    const std::string index = s.substr(3, bar == std::string::npos ? std::string::npos : bar - 3);
+    try {
+      op.position = std::stoi(index);
+    } catch (const std::exception&) {
+      throw ModelError(where + ": bad argument index in '" + s + "'");
+    }
+    if (bar != std::string::npos) op.keyword = s.substr(bar + 1);
+  } else {
+    throw ModelError(where + ": unknown operand '" + s + "'");
+  }
+  return op;
+}
+
+ModelReturn parse_return(const std::string& text, CallModel& model, const std::string& where) {
+  if (text == "none") return ModelReturn::None;
+  if (text == "receiver") return ModelReturn::Receiver;
+  if (text == "receiver[]") return ModelReturn::ReceiverElements;
+  if (text == "handle") return ModelReturn::Handle;
+  if (text == "weak") return ModelReturn::Weak;
+  if (text == "current-frame") return ModelReturn::CurrentFrame;
+  if (text == "exc-info") return ModelReturn::ExcInfo;
+  if (text == "exc-info[1]") return ModelReturn::ExcInfoException;
+  if (text == "unknown") return ModelReturn::Unknown;
+  if (text.rfind("new:", 0) == 0) {
+    model.new_label = text.substr(4);
+    return ModelReturn::New;
+  }
+  if (text.rfind("arg", 0) == 0) {
+    const bool elements = text.size() > 2 && text.substr(text.size() - 2) == "[]";
+    try {
+      model.return_argument = std::stoi(text.substr(3));
+    } catch (const std::exception&) {
+      throw ModelError(where + ": bad returns value '" + text + "'");
+    }
+    return elements ? ModelReturn::ArgumentElements : ModelReturn::Argument;
+  }
+  throw ModelError(where + ": unknown returns value '" + text + "'");
+}
+
+}  // namespace
+
+void LibraryModels::add_toml(std::string_view toml_text, const std::string& origin) {
+  toml::table root;
+  try {
+    root = toml::parse(toml_text, origin);
+  } catch (const toml::parse_error& error) {
+    std::ostringstream message;
+    message << origin << ":" << error.source().begin.line << ": " << error.description();
+    throw ModelError(message.str());
+  }
+  for (const char* section : {"function", "method"}) {
+    const bool is_method = std::string_view(section) == "method";
+    const toml::array* entries = root[section].as_array();
+    if (entries == nullptr) continue;
+    for (const toml::node& node : *entries) {
+      const toml::table* entry = node.as_table();
+      const std::string where =
+          origin + ":" + std::to_string(node.source().begin.line) + " [[" + section + "]]";
+      if (entry == nullptr) throw ModelError(where + ": expected a table");
+      auto model = std::make_unique<CallModel>();
+      if (const toml::array* names = (*entry)["names"].as_array()) {
+        for (const toml::node& n : *names) {
+          if (auto s = n.value<std::string>()) model->names.push_back(*s);
+        }
+      }
+      if (model->names.empty()) throw ModelError(where + ": 'names' must list at least one name");
+      model->returns = parse_return((*entry)["returns"].value_or(std::string("unknown")), *model, where);
+      model->role = (*entry)["role"].value_or(std::string("plain"));
+      model->kills_graph = (*entry)["kills_graph"].value_or(false);
+      if (const toml::array* effects = (*entry)["effects"].as_array()) {
+        for (const toml::node& e : *effects) {
+          const auto text = e.value<std::string>();
+          if (!text) throw ModelError(where + ": effects must be strings");
+          const size_t eq = text->find('=');
+          if (eq == std::string::npos) throw ModelError(where + ": effect '" + *text + "' has no '='");
+          ModelEffect effect;
+          effect.destination = parse_operand(std::string_view(*text).substr(0, eq), where);
+          effect.source = parse_operand(std::string_view(*text).substr(eq + 1), where);
+          model->effects.push_back(std::move(effect));
+        }
+      }
+      for (const auto& name : model->names) (is_method ? methods_ : functions_)[name] = model.get();
+      models_.push_back(std::move(model));
+    }
+  }
+}
+
+std::shared_ptr<const LibraryModels> LibraryModels::builtin() {
+  static const std::shared_ptr<const LibraryModels> models = [] {
+    auto made = std::make_shared<LibraryModels>();
+    made->add_toml(embedded_library_models, "<builtin library_models.toml>");
+    return made;
+  }();
+  return models;
+}
+
+std::shared_ptr<const LibraryModels> LibraryModels::with_files(const std::vector<std::filesystem::path>& files) {
+  if (files.empty()) return builtin();
+  auto made = std::make_shared<LibraryModels>();
+  made->add_toml(embedded_library_models, "<builtin library_models.toml>");
+  for (const auto& file : files) {
+    std::ifstream in(file);
+    if (!in) throw ModelError(file.string() + ": cannot read the models file");
+    std::ostringstream text;
+    text << in.rdbuf();
+    made->add_toml(text.str(), file.string());
+  }
+  return made;
+}
+
+const CallModel* LibraryModels::function(std::string_view qualified_name) const {
+  auto it = functions_.find(std::string(qualified_name));
+  return it == functions_.end() ? nullptr : it->second;
+}
+
+const CallModel* LibraryModels::method(std::string_view method_name) const {
+  auto it = methods_.find(std::string(method_name));
+  return it == methods_.end() ? nullptr : it->second;
+}
+
+}  // namespace cyclecheck

@@ -1,0 +1,65 @@
+// Library models: data that says what calls into libraries store where (analyzer/models/*.toml).
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace cyclecheck {
+
+struct ModelError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// One side of an effect: where a value comes from or goes to.
+struct ModelOperand {
+  enum class Base : uint8_t { Return, Receiver, Argument, RestArguments, KeywordArguments, Root };
+  Base base = Base::Return;
+  int position = -1;      // Argument: positional index
+  std::string keyword;    // Argument: keyword name ("" when positional only)
+  std::string field;      // destination field or, for sources, "[]" = the elements
+};
+
+struct ModelEffect {
+  ModelOperand destination;
+  ModelOperand source;
+};
+
+enum class ModelReturn : uint8_t {
+  None, New, Receiver, Argument, ArgumentElements, ReceiverElements, Handle, Weak, CurrentFrame,
+  ExcInfo, ExcInfoException, Unknown
+};
+
+struct CallModel {
+  std::vector<std::string> names;
+  ModelReturn returns = ModelReturn::Unknown;
+  std::string new_label;  // New: the label of the fresh object
+  int return_argument = 0;
+  std::vector<ModelEffect> effects;
+  std::string role = "plain";
+  bool kills_graph = false;
+};
+
+class LibraryModels {
+ public:
+  // The models shipped with the tool.
+  static std::shared_ptr<const LibraryModels> builtin();
+  // The shipped models plus user files (later entries win); throws ModelError naming the file and entry.
+  static std::shared_ptr<const LibraryModels> with_files(const std::vector<std::filesystem::path>& files);
+
+  void add_toml(std::string_view toml_text, const std::string& origin);
+
+  const CallModel* function(std::string_view qualified_name) const;
+  const CallModel* method(std::string_view method_name) const;
+
+ private:
+  std::vector<std::unique_ptr<CallModel>> models_;
+  std::unordered_map<std::string, const CallModel*> functions_;
+  std::unordered_map<std::string, const CallModel*> methods_;
+};
+
+}  // namespace cyclecheck

@@ -1,0 +1,1028 @@
+// Lowers a tree-sitter-python syntax tree to reference-flow facts (analyzer/ir.hpp).
+#include <tree_sitter/api.h>
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <set>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+
+#include "analyzer/ir.hpp"
+#include "analyzer/project.hpp"
+#include "analyzer/python_grammar.hpp"
+#include "analyzer/text_util.hpp"
+
+namespace cyclecheck {
+namespace {
+
+// Deeper nesting than this is cut off (and reported once) so that recursion stays bounded.
+constexpr int kMaxNesting = 400;
+constexpr size_t kMaxSyntaxErrorsReported = 20;
+
+struct ParserDeleter {
+  void operator()(TSParser* parser) const { ts_parser_delete(parser); }
+};
+struct TreeDeleter {
+  void operator()(TSTree* tree) const { ts_tree_delete(tree); }
+};
+
+TSParser* thread_parser() {
+  thread_local std::unique_ptr<TSParser, ParserDeleter> parser = [] {
+    std::unique_ptr<TSParser, ParserDeleter> made(ts_parser_new());
+    ts_parser_set_language(made.get(), tree_sitter_python());
+    return made;
+  }();
+  return parser.get();
+}
+
+class Lowerer {
+ public:
+  Lowerer(const SourceText& source, ModuleFacts& facts)
+      : src_(source.text), facts_(facts), g_(PythonGrammar::get()) {}
+
+  void lower_module(TSNode root) {
+    Function module_body;
+    module_body.name = "<module>";
+    module_body.qualname = "<module>";
+    facts_.functions.push_back(std::move(module_body));
+    reads_.emplace_back();
+    current_function_ = 0;
+    std::vector<Stmt> body;
+    lower_block_children(root, body);
+    facts_.functions[0].body = std::move(body);
+    resolve_scopes();
+  }
+
+  bool hit_nesting_limit() const { return nesting_limit_site_.line != 0; }
+  Site nesting_limit_site() const { return nesting_limit_site_; }
+
+ private:
+  const std::string& src_;
+  ModuleFacts& facts_;
+  const PythonGrammar& g_;
+  int32_t current_function_ = 0;
+  int32_t current_class_ = -1;  // set only while lowering a class body directly
+  int depth_ = 0;
+  Site nesting_limit_site_{};
+  std::vector<std::set<std::string>> reads_;  // names read, per function
+
+  struct DepthGuard {
+    int& depth;
+    explicit DepthGuard(int& d) : depth(d) { ++depth; }
+    ~DepthGuard() { --depth; }
+  };
+
+  std::string text(TSNode node) const {
+    const uint32_t start = ts_node_start_byte(node), end = ts_node_end_byte(node);
+    if (end <= start || end > src_.size()) return {};
+    return src_.substr(start, end - start);
+  }
+
+  static Site site(TSNode node) {
+    const TSPoint s = ts_node_start_point(node), e = ts_node_end_point(node);
+    return Site{s.row + 1, s.column + 1, e.row + 1, e.column + 1};
+  }
+
+  bool too_deep(TSNode node) {
+    if (depth_ <= kMaxNesting) return false;
+    if (nesting_limit_site_.line == 0) nesting_limit_site_ = site(node);
+    return true;
+  }
+
+  TSNode field(TSNode node, TSFieldId id) const { return ts_node_child_by_field_id(node, id); }
+
+  Function& fn() { return facts_.functions[static_cast<size_t>(current_function_)]; }
+
+  void bind_local(const std::string& name) {
+    auto& locals = fn().locals;
+    if (std::find(locals.begin(), locals.end(), name) == locals.end()) locals.push_back(name);
+  }
+
+  // ---- statements -------------------------------------------------------------------------------
+
+  void lower_block_children(TSNode parent, std::vector<Stmt>& out) {
+    const uint32_t count = ts_node_named_child_count(parent);
+    for (uint32_t i = 0; i < count; ++i) lower_statement(ts_node_named_child(parent, i), out);
+  }
+
+  void lower_body(TSNode node, std::vector<Stmt>& out) {
+    if (ts_node_is_null(node)) return;
+    if (ts_node_symbol(node) == g_.block) {
+      lower_block_children(node, out);
+    } else {
+      lower_statement(node, out);
+    }
+  }
+
+  void lower_statement(TSNode node, std::vector<Stmt>& out) {
+    DepthGuard guard(depth_);
+    if (too_deep(node)) return;
+    const TSSymbol sym = ts_node_symbol(node);
+    if (sym == g_.expression_statement) {
+      lower_expression_statement(node, out);
+    } else if (sym == g_.function_definition) {
+      lower_function_definition(node, {}, out);
+    } else if (sym == g_.class_definition) {
+      lower_class_definition(node, {}, out);
+    } else if (sym == g_.decorated_definition) {
+      std::vector<Decorator> decorators;
+      const uint32_t count = ts_node_named_child_count(node);
+      for (uint32_t i = 0; i < count; ++i) {
+        TSNode child = ts_node_named_child(node, i);
+        if (ts_node_symbol(child) != g_.decorator) continue;
+        decorators.push_back(lower_decorator(child));
+        // Decorator expressions run in the enclosing scope.
+        Stmt eval;
+        eval.kind = StmtKind::ExprStmt;
+        eval.site = site(child);
+        if (ts_node_named_child_count(child) > 0) eval.value = lower_expr(ts_node_named_child(child, 0));
+        out.push_back(std::move(eval));
+      }
+      TSNode def = field(node, g_.f_definition);
+      if (ts_node_is_null(def)) return;
+      if (ts_node_symbol(def) == g_.function_definition) {
+        lower_function_definition(def, std::move(decorators), out);
+      } else if (ts_node_symbol(def) == g_.class_definition) {
+        lower_class_definition(def, std::move(decorators), out);
+      }
+    } else if (sym == g_.if_statement) {
+      lower_if(node, out);
+    } else if (sym == g_.for_statement) {
+      Stmt s;
+      s.kind = StmtKind::For;
+      s.site = site(node);
+      s.targets.push_back(lower_target(field(node, g_.f_left)));
+      s.value = lower_expr(field(node, g_.f_right));
+      lower_body(field(node, g_.f_body), s.body);
+      TSNode alt = field(node, g_.f_alternative);
+      if (!ts_node_is_null(alt)) lower_body(field(alt, g_.f_body), s.orelse);
+      out.push_back(std::move(s));
+    } else if (sym == g_.while_statement) {
+      Stmt s;
+      s.kind = StmtKind::While;
+      s.site = site(node);
+      s.value = lower_expr(field(node, g_.f_condition));
+      lower_body(field(node, g_.f_body), s.body);
+      TSNode alt = field(node, g_.f_alternative);
+      if (!ts_node_is_null(alt)) lower_body(field(alt, g_.f_body), s.orelse);
+      out.push_back(std::move(s));
+    } else if (sym == g_.try_statement) {
+      lower_try(node, out);
+    } else if (sym == g_.with_statement) {
+      lower_with(node, out);
+    } else if (sym == g_.return_statement) {
+      Stmt s;
+      s.kind = StmtKind::Return;
+      s.site = site(node);
+      s.value = first_expression_or_literal(node);
+      out.push_back(std::move(s));
+    } else if (sym == g_.raise_statement) {
+      Stmt s;
+      s.kind = StmtKind::Raise;
+      s.site = site(node);
+      s.value = first_expression_or_literal(node);
+      out.push_back(std::move(s));
+    } else if (sym == g_.delete_statement) {
+      Stmt s;
+      s.kind = StmtKind::Delete;
+      s.site = site(node);
+      const uint32_t count = ts_node_named_child_count(node);
+      for (uint32_t i = 0; i < count; ++i) {
+        TSNode child = ts_node_named_child(node, i);
+        if (ts_node_symbol(child) == g_.expression_list) {
+          const uint32_t n = ts_node_named_child_count(child);
+          for (uint32_t j = 0; j < n; ++j) s.targets.push_back(lower_target(ts_node_named_child(child, j), false));
+        } else {
+          s.targets.push_back(lower_target(child, false));
+        }
+      }
+      out.push_back(std::move(s));
+    } else if (sym == g_.global_statement || sym == g_.nonlocal_statement) {
+      Stmt s;
+      s.kind = sym == g_.global_statement ? StmtKind::Global : StmtKind::Nonlocal;
+      s.site = site(node);
+      const uint32_t count = ts_node_named_child_count(node);
+      for (uint32_t i = 0; i < count; ++i) s.names.push_back(text(ts_node_named_child(node, i)));
+      for (const auto& name : s.names) {
+        (sym == g_.global_statement ? fn().globals : fn().nonlocals).push_back(name);
+        reads_[static_cast<size_t>(current_function_)].insert(name);
+      }
+      out.push_back(std::move(s));
+    } else if (sym == g_.import_statement || sym == g_.import_from_statement) {
+      lower_import(node, out);
+    } else if (sym == g_.match_statement) {
+      lower_match(node, out);
+    }
+    // pass/break/continue/assert/print/exec/type aliases/comments/future imports carry no references.
+  }
+
+  void lower_expression_statement(TSNode node, std::vector<Stmt>& out) {
+    const uint32_t count = ts_node_named_child_count(node);
+    if (count == 0) return;
+    TSNode first = ts_node_named_child(node, 0);
+    const TSSymbol sym = ts_node_symbol(first);
+    if (sym == g_.assignment) {
+      Stmt s;
+      s.kind = StmtKind::Assign;
+      s.site = site(first);
+      TSNode current = first;
+      TSNode value{};
+      bool has_value = false;
+      while (true) {
+        s.targets.push_back(lower_target(field(current, g_.f_left)));
+        TSNode right = field(current, g_.f_right);
+        if (ts_node_is_null(right)) break;  // annotation only
+        if (ts_node_symbol(right) == g_.assignment) {
+          current = right;
+          continue;
+        }
+        value = right;
+        has_value = true;
+        break;
+      }
+      if (!has_value) return;
+      s.value = lower_expr(value);
+      out.push_back(std::move(s));
+    } else if (sym == g_.augmented_assignment) {
+      Stmt s;
+      s.kind = StmtKind::AugAssign;
+      s.site = site(first);
+      s.targets.push_back(lower_target(field(first, g_.f_left)));
+      TSNode op = field(first, g_.f_operator);
+      if (!ts_node_is_null(op)) s.text = text(op);
+      s.value = lower_expr(field(first, g_.f_right));
+      out.push_back(std::move(s));
+    } else {
+      Stmt s;
+      s.kind = StmtKind::ExprStmt;
+      s.site = site(node);
+      if (count == 1) {
+        s.value = lower_expr(first);
+      } else {
+        s.value.kind = ExprKind::Container;
+        s.value.container = ContainerKind::Tuple;
+        s.value.site = site(node);
+        for (uint32_t i = 0; i < count; ++i) s.value.children.push_back(lower_expr(ts_node_named_child(node, i)));
+      }
+      out.push_back(std::move(s));
+    }
+  }
+
+  Expr first_expression_or_literal(TSNode node) {
+    const uint32_t count = ts_node_named_child_count(node);
+    for (uint32_t i = 0; i < count; ++i) {
+      TSNode child = ts_node_named_child(node, i);
+      if (ts_node_symbol(child) == g_.comment) continue;
+      return lower_expr(child);
+    }
+    Expr literal;
+    literal.kind = ExprKind::Literal;
+    literal.site = site(node);
+    return literal;
+  }
+
+  void lower_if(TSNode node, std::vector<Stmt>& out) {
+    Stmt s;
+    s.kind = StmtKind::If;
+    s.site = site(node);
+    s.value = lower_expr(field(node, g_.f_condition));
+    lower_body(field(node, g_.f_consequence), s.body);
+    // elif/else chain: nest as If inside orelse, in order.
+    std::vector<Stmt>* tail = &s.orelse;
+    const uint32_t count = ts_node_named_child_count(node);
+    for (uint32_t i = 0; i < count; ++i) {
+      TSNode child = ts_node_named_child(node, i);
+      const TSSymbol sym = ts_node_symbol(child);
+      if (sym == g_.elif_clause) {
+        Stmt elif;
+        elif.kind = StmtKind::If;
+        elif.site = site(child);
+        elif.value = lower_expr(field(child, g_.f_condition));
+        lower_body(field(child, g_.f_consequence), elif.body);
+        tail->push_back(std::move(elif));
+        tail = &tail->back().orelse;
+      } else if (sym == g_.else_clause) {
+        lower_body(field(child, g_.f_body), *tail);
+      }
+    }
+    out.push_back(std::move(s));
+  }
+
+  void lower_try(TSNode node, std::vector<Stmt>& out) {
+    Stmt s;
+    s.kind = StmtKind::Try;
+    s.site = site(node);
+    lower_body(field(node, g_.f_body), s.body);
+    const uint32_t count = ts_node_named_child_count(node);
+    for (uint32_t i = 0; i < count; ++i) {
+      TSNode child = ts_node_named_child(node, i);
+      const TSSymbol sym = ts_node_symbol(child);
+      if (sym == g_.except_clause || sym == g_.except_group_clause) {
+        Handler h;
+        h.site = site(child);
+        TSNode value = field(child, g_.f_value);
+        TSNode alias = field(child, g_.f_alias);
+        if (!ts_node_is_null(value)) h.type = lower_expr(value);
+        if (!ts_node_is_null(alias) && ts_node_symbol(alias) == g_.identifier) {
+          h.name = text(alias);
+          bind_local(h.name);
+        } else if (!ts_node_is_null(value) && ts_node_symbol(value) == g_.as_pattern) {
+          // Older grammar shapes: `except E as name` parsed as an as_pattern.
+          TSNode target = field(value, g_.f_alias);
+          if (!ts_node_is_null(target)) {
+            h.name = text(target);
+            bind_local(h.name);
+          }
+        }
+        const uint32_t n = ts_node_named_child_count(child);
+        for (uint32_t j = 0; j < n; ++j) {
+          TSNode part = ts_node_named_child(child, j);
+          if (ts_node_symbol(part) == g_.block) lower_block_children(part, h.body);
+        }
+        s.handlers.push_back(std::move(h));
+      } else if (sym == g_.else_clause) {
+        lower_body(field(child, g_.f_body), s.orelse);
+      } else if (sym == g_.finally_clause) {
+        const uint32_t n = ts_node_named_child_count(child);
+        for (uint32_t j = 0; j < n; ++j) {
+          TSNode part = ts_node_named_child(child, j);
+          if (ts_node_symbol(part) == g_.block) lower_block_children(part, s.finalbody);
+        }
+      }
+    }
+    out.push_back(std::move(s));
+  }
+
+  void lower_with(TSNode node, std::vector<Stmt>& out) {
+    Stmt s;
+    s.kind = StmtKind::With;
+    s.site = site(node);
+    s.value.kind = ExprKind::Container;
+    s.value.container = ContainerKind::Tuple;
+    s.value.site = site(node);
+    const uint32_t count = ts_node_named_child_count(node);
+    for (uint32_t i = 0; i < count; ++i) {
+      TSNode clause = ts_node_named_child(node, i);
+      if (ts_node_symbol(clause) != g_.with_clause) continue;
+      const uint32_t n = ts_node_named_child_count(clause);
+      for (uint32_t j = 0; j < n; ++j) {
+        TSNode item = ts_node_named_child(clause, j);
+        if (ts_node_symbol(item) != g_.with_item) continue;
+        TSNode value = field(item, g_.f_value);
+        if (ts_node_is_null(value)) continue;
+        Expr target;  // Unknown kind = no target
+        if (ts_node_symbol(value) == g_.as_pattern && ts_node_named_child_count(value) > 0) {
+          TSNode alias = field(value, g_.f_alias);
+          TSNode context = ts_node_named_child(value, 0);
+          s.value.children.push_back(lower_expr(context));
+          if (!ts_node_is_null(alias)) {
+            TSNode inner = ts_node_named_child_count(alias) > 0 ? ts_node_named_child(alias, 0) : alias;
+            target = lower_target(inner);
+          }
+        } else {
+          s.value.children.push_back(lower_expr(value));
+        }
+        s.targets.push_back(std::move(target));
+      }
+    }
+    lower_body(field(node, g_.f_body), s.body);
+    out.push_back(std::move(s));
+  }
+
+  void lower_match(TSNode node, std::vector<Stmt>& out) {
+    // Each case body may run: lower as an if/elif chain without conditions.
+    Stmt s;
+    s.kind = StmtKind::If;
+    s.site = site(node);
+    TSNode subject = field(node, g_.f_subject);
+    if (!ts_node_is_null(subject)) s.value = lower_expr(subject);
+    std::vector<Stmt>* arm = &s.body;
+    TSNode body = field(node, g_.f_body);
+    if (ts_node_is_null(body)) return;
+    const uint32_t count = ts_node_named_child_count(body);
+    bool first = true;
+    for (uint32_t i = 0; i < count; ++i) {
+      TSNode clause = ts_node_named_child(body, i);
+      if (ts_node_symbol(clause) != g_.case_clause) continue;
+      if (!first) {
+        Stmt next;
+        next.kind = StmtKind::If;
+        next.site = site(clause);
+        arm->push_back(std::move(next));
+        arm = &arm->back().body;
+      }
+      first = false;
+      TSNode consequence = field(clause, g_.f_consequence);
+      lower_body(consequence, *arm);
+    }
+    out.push_back(std::move(s));
+  }
+
+  void lower_import(TSNode node, std::vector<Stmt>& out) {
+    Stmt s;
+    s.kind = StmtKind::Import;
+    s.site = site(node);
+    if (ts_node_symbol(node) == g_.import_statement) {
+      const uint32_t count = ts_node_named_child_count(node);
+      for (uint32_t i = 0; i < count; ++i) {
+        TSNode child = ts_node_named_child(node, i);
+        ImportBinding b;
+        if (ts_node_symbol(child) == g_.aliased_import) {
+          b.module = text(field(child, g_.f_name));
+          b.local_name = text(field(child, g_.f_alias));
+        } else if (ts_node_symbol(child) == g_.dotted_name) {
+          b.module = text(child);
+          b.local_name = b.module.substr(0, b.module.find('.'));
+          b.binds_top_package = b.module.find('.') != std::string::npos;
+        } else {
+          continue;
+        }
+        bind_local(b.local_name);
+        s.imports.push_back(std::move(b));
+      }
+    } else {
+      TSNode module_node = field(node, g_.f_module_name);
+      if (ts_node_is_null(module_node)) return;
+      const std::string module = resolve_import_module(module_node);
+      const uint32_t count = ts_node_named_child_count(node);
+      for (uint32_t i = 0; i < count; ++i) {
+        TSNode child = ts_node_named_child(node, i);
+        if (ts_node_start_byte(child) == ts_node_start_byte(module_node)) continue;
+        ImportBinding b;
+        b.module = module;
+        if (ts_node_symbol(child) == g_.aliased_import) {
+          b.member = text(field(child, g_.f_name));
+          b.local_name = text(field(child, g_.f_alias));
+        } else if (ts_node_symbol(child) == g_.dotted_name) {
+          b.member = text(child);
+          b.local_name = b.member;
+        } else {
+          continue;  // wildcard imports bind names we cannot see
+        }
+        bind_local(b.local_name);
+        s.imports.push_back(std::move(b));
+      }
+    }
+    if (!s.imports.empty()) out.push_back(std::move(s));
+  }
+
+  // `from ..pkg import x` inside module a.b.c resolves against the package of this module.
+  std::string resolve_import_module(TSNode module_node) {
+    if (ts_node_symbol(module_node) != g_.relative_import) return text(module_node);
+    size_t dots = 0;
+    std::string rest;
+    const uint32_t count = ts_node_named_child_count(module_node);
+    for (uint32_t i = 0; i < count; ++i) {
+      TSNode child = ts_node_named_child(module_node, i);
+      if (ts_node_symbol(child) == g_.import_prefix) {
+        dots = ts_node_end_byte(child) - ts_node_start_byte(child);
+      } else if (ts_node_symbol(child) == g_.dotted_name) {
+        rest = text(child);
+      }
+    }
+    std::string package = facts_.module_name;
+    if (!facts_.is_package) {
+      const size_t cut = package.rfind('.');
+      package = cut == std::string::npos ? "" : package.substr(0, cut);
+    }
+    for (size_t i = 1; i < dots; ++i) {
+      const size_t cut = package.rfind('.');
+      package = cut == std::string::npos ? "" : package.substr(0, cut);
+    }
+    if (package.empty()) return rest;
+    return rest.empty() ? package : package + "." + rest;
+  }
+
+  Decorator lower_decorator(TSNode node) {
+    Decorator d;
+    d.site = site(node);
+    if (ts_node_named_child_count(node) == 0) return d;
+    TSNode expr = ts_node_named_child(node, 0);
+    if (ts_node_symbol(expr) == g_.call) {
+      d.is_call = true;
+      expr = field(expr, g_.f_function);
+    }
+    if (!ts_node_is_null(expr) && (ts_node_symbol(expr) == g_.identifier || ts_node_symbol(expr) == g_.attribute)) {
+      d.dotted = text(expr);
+      d.dotted.erase(std::remove_if(d.dotted.begin(), d.dotted.end(), [](char c) { return c == ' ' || c == '\n'; }),
+                     d.dotted.end());
+    }
+    return d;
+  }
+
+  void lower_function_definition(TSNode node, std::vector<Decorator> decorators, std::vector<Stmt>& out) {
+    TSNode name_node = field(node, g_.f_name);
+    const std::string name = ts_node_is_null(name_node) ? "<anonymous>" : text(name_node);
+    const int32_t index = begin_function(name, ts_node_is_null(name_node) ? site(node) : site(name_node), false);
+    Function& f = facts_.functions[static_cast<size_t>(index)];
+    f.decorators = std::move(decorators);
+    const int32_t saved_function = current_function_;
+    const int32_t saved_class = current_class_;
+    // Defaults are evaluated in the enclosing scope.
+    std::vector<Param> params = lower_parameters(field(node, g_.f_parameters));
+    current_function_ = index;
+    current_class_ = -1;
+    for (const auto& p : params) bind_local(p.name);
+    facts_.functions[static_cast<size_t>(index)].params = std::move(params);
+    std::vector<Stmt> body;
+    lower_body(field(node, g_.f_body), body);
+    facts_.functions[static_cast<size_t>(index)].body = std::move(body);
+    facts_.functions[static_cast<size_t>(index)].is_generator = contains_yield_;
+    contains_yield_ = false;
+    current_function_ = saved_function;
+    current_class_ = saved_class;
+    bind_local(name);
+    Stmt s;
+    s.kind = StmtKind::FunctionDef;
+    s.site = site(node);
+    s.function_index = index;
+    s.text = name;
+    out.push_back(std::move(s));
+  }
+
+  bool contains_yield_ = false;
+
+  int32_t begin_function(const std::string& name, Site where, bool is_lambda) {
+    Function f;
+    f.name = name;
+    f.site = where;
+    f.is_lambda = is_lambda;
+    f.parent_function = current_function_;
+    f.owner_class = current_class_;
+    std::string prefix;
+    if (current_class_ >= 0) {
+      prefix = facts_.classes[static_cast<size_t>(current_class_)].qualname + ".";
+    } else if (current_function_ > 0) {
+      prefix = fn().qualname + ".<locals>.";
+    }
+    f.qualname = prefix + name;
+    facts_.functions.push_back(std::move(f));
+    reads_.emplace_back();
+    return static_cast<int32_t>(facts_.functions.size() - 1);
+  }
+
+  std::vector<Param> lower_parameters(TSNode node) {
+    std::vector<Param> params;
+    if (ts_node_is_null(node)) return params;
+    bool keyword_only = false;
+    const uint32_t count = ts_node_named_child_count(node);
+    for (uint32_t i = 0; i < count; ++i) {
+      TSNode child = ts_node_named_child(node, i);
+      const TSSymbol sym = ts_node_symbol(child);
+      Param p;
+      p.site = site(child);
+      p.kind = keyword_only ? ParamKind::KeywordOnly : ParamKind::Positional;
+      if (sym == g_.identifier) {
+        p.name = text(child);
+      } else if (sym == g_.default_parameter || sym == g_.typed_default_parameter) {
+        p.name = text(field(child, g_.f_name));
+        TSNode value = field(child, g_.f_value);
+        if (!ts_node_is_null(value)) {
+          p.has_default = true;
+          p.default_value = lower_expr(value);
+        }
+      } else if (sym == g_.typed_parameter) {
+        if (ts_node_named_child_count(child) == 0) continue;
+        TSNode inner = ts_node_named_child(child, 0);
+        if (ts_node_symbol(inner) == g_.list_splat_pattern) {
+          p.kind = ParamKind::VarArgs;
+          keyword_only = true;
+          inner = ts_node_named_child_count(inner) ? ts_node_named_child(inner, 0) : inner;
+        } else if (ts_node_symbol(inner) == g_.dictionary_splat_pattern) {
+          p.kind = ParamKind::VarKeywords;
+          inner = ts_node_named_child_count(inner) ? ts_node_named_child(inner, 0) : inner;
+        }
+        p.name = text(inner);
+      } else if (sym == g_.list_splat_pattern) {
+        p.kind = ParamKind::VarArgs;
+        keyword_only = true;
+        if (ts_node_named_child_count(child) == 0) continue;
+        p.name = text(ts_node_named_child(child, 0));
+      } else if (sym == g_.dictionary_splat_pattern) {
+        p.kind = ParamKind::VarKeywords;
+        if (ts_node_named_child_count(child) == 0) continue;
+        p.name = text(ts_node_named_child(child, 0));
+      } else if (sym == g_.keyword_separator) {
+        keyword_only = true;
+        continue;
+      } else {
+        continue;
+      }
+      if (p.name.empty()) continue;
+      params.push_back(std::move(p));
+    }
+    return params;
+  }
+
+  void lower_class_definition(TSNode node, std::vector<Decorator> decorators, std::vector<Stmt>& out) {
+    ClassDef c;
+    TSNode name_node = field(node, g_.f_name);
+    c.name = ts_node_is_null(name_node) ? "<anonymous>" : text(name_node);
+    c.site = ts_node_is_null(name_node) ? site(node) : site(name_node);
+    c.decorators = std::move(decorators);
+    c.parent_function = current_function_;
+    c.qualname = (current_class_ >= 0 ? facts_.classes[static_cast<size_t>(current_class_)].qualname + "."
+                  : current_function_ > 0 ? fn().qualname + ".<locals>."
+                                          : std::string()) +
+                 c.name;
+    TSNode supers = field(node, g_.f_superclasses);
+    if (!ts_node_is_null(supers)) {
+      const uint32_t count = ts_node_named_child_count(supers);
+      for (uint32_t i = 0; i < count; ++i) {
+        TSNode base = ts_node_named_child(supers, i);
+        if (ts_node_symbol(base) == g_.keyword_argument) continue;  // metaclass=...
+        c.bases.push_back(lower_expr(base));
+      }
+    }
+    facts_.classes.push_back(std::move(c));
+    const int32_t index = static_cast<int32_t>(facts_.classes.size() - 1);
+    const int32_t saved_class = current_class_;
+    current_class_ = index;
+    std::vector<Stmt> body;
+    lower_body(field(node, g_.f_body), body);
+    current_class_ = saved_class;
+    ClassDef& cls = facts_.classes[static_cast<size_t>(index)];
+    for (const Stmt& s : body) {
+      if (s.kind == StmtKind::FunctionDef && s.text == "__del__") cls.defines_del = true;
+    }
+    cls.body = std::move(body);
+    bind_local(cls.name);
+    Stmt s;
+    s.kind = StmtKind::ClassDef;
+    s.site = site(node);
+    s.class_index = index;
+    s.text = cls.name;
+    out.push_back(std::move(s));
+  }
+
+  // ---- expressions ------------------------------------------------------------------------------
+
+  Expr lower_target(TSNode node, bool binds = true) {
+    Expr e;
+    if (ts_node_is_null(node)) return e;
+    DepthGuard guard(depth_);
+    e.site = site(node);
+    if (too_deep(node)) return e;
+    const TSSymbol sym = ts_node_symbol(node);
+    if (sym == g_.identifier) {
+      e.kind = ExprKind::Name;
+      e.text = text(node);
+      if (binds) bind_local(e.text);
+    } else if (sym == g_.attribute || sym == g_.subscript) {
+      e = lower_expr(node);
+    } else if (sym == g_.pattern_list || sym == g_.tuple_pattern || sym == g_.expression_list || sym == g_.tuple ||
+               sym == g_.list_pattern || sym == g_.list) {
+      e.kind = ExprKind::Container;
+      e.container = ContainerKind::Tuple;
+      const uint32_t count = ts_node_named_child_count(node);
+      for (uint32_t i = 0; i < count; ++i) e.children.push_back(lower_target(ts_node_named_child(node, i), binds));
+    } else if (sym == g_.list_splat_pattern || sym == g_.list_splat) {
+      e.kind = ExprKind::Starred;
+      if (ts_node_named_child_count(node) > 0) e.children.push_back(lower_target(ts_node_named_child(node, 0), binds));
+    } else if (sym == g_.parenthesized_expression && ts_node_named_child_count(node) > 0) {
+      return lower_target(ts_node_named_child(node, 0), binds);
+    }
+    return e;
+  }
+
+  Expr lower_expr(TSNode node) {
+    Expr e;
+    if (ts_node_is_null(node)) return e;
+    DepthGuard guard(depth_);
+    e.site = site(node);
+    if (too_deep(node)) return e;
+    const TSSymbol sym = ts_node_symbol(node);
+    if (sym == g_.identifier) {
+      e.kind = ExprKind::Name;
+      e.text = text(node);
+      reads_[static_cast<size_t>(current_function_)].insert(e.text);
+    } else if (sym == g_.attribute) {
+      e.kind = ExprKind::Attribute;
+      e.children.push_back(lower_expr(field(node, g_.f_object)));
+      e.text = text(field(node, g_.f_attribute));
+    } else if (sym == g_.subscript) {
+      e.kind = ExprKind::Subscript;
+      e.children.push_back(lower_expr(field(node, g_.f_value)));
+      TSNode key = field(node, g_.f_subscript);
+      if (!ts_node_is_null(key)) {
+        const TSSymbol key_sym = ts_node_symbol(key);
+        if (key_sym == g_.integer || key_sym == g_.string) {
+          e.text = text(key);
+        } else {
+          e.children.push_back(lower_expr(key));  // evaluated for its effects
+        }
+      }
+    } else if (sym == g_.call) {
+      lower_call(node, e);
+    } else if (sym == g_.string || sym == g_.concatenated_string) {
+      e.kind = ExprKind::Literal;
+      lower_interpolations(node, e);
+    } else if (sym == g_.integer || sym == g_.float_ || sym == g_.true_ || sym == g_.false_ || sym == g_.none ||
+               sym == g_.ellipsis) {
+      e.kind = ExprKind::Literal;
+    } else if (sym == g_.list || sym == g_.tuple || sym == g_.set || sym == g_.expression_list) {
+      e.kind = ExprKind::Container;
+      e.container = sym == g_.list ? ContainerKind::List : sym == g_.set ? ContainerKind::Set : ContainerKind::Tuple;
+      const uint32_t count = ts_node_named_child_count(node);
+      for (uint32_t i = 0; i < count; ++i) e.children.push_back(lower_expr(ts_node_named_child(node, i)));
+    } else if (sym == g_.dictionary) {
+      e.kind = ExprKind::Container;
+      e.container = ContainerKind::Dict;
+      const uint32_t count = ts_node_named_child_count(node);
+      for (uint32_t i = 0; i < count; ++i) {
+        TSNode child = ts_node_named_child(node, i);
+        if (ts_node_symbol(child) == g_.pair) {
+          Expr key = lower_expr(field(child, g_.f_key));
+          Expr value = lower_expr(field(child, g_.f_value));
+          // Keep the literal key on the value so `{"a": x}["a"]` can be resolved.
+          value.arg_names.push_back(key.kind == ExprKind::Literal ? text(field(child, g_.f_key)) : "");
+          e.children.push_back(std::move(key));
+          e.children.push_back(std::move(value));
+        } else if (ts_node_symbol(child) == g_.dictionary_splat) {
+          Expr splat;
+          splat.kind = ExprKind::Starred;
+          splat.site = site(child);
+          if (ts_node_named_child_count(child) > 0) splat.children.push_back(lower_expr(ts_node_named_child(child, 0)));
+          e.children.push_back(std::move(splat));
+        }
+      }
+    } else if (sym == g_.list_comprehension || sym == g_.set_comprehension || sym == g_.generator_expression ||
+               sym == g_.dictionary_comprehension) {
+      lower_comprehension(node, e);
+    } else if (sym == g_.parenthesized_expression) {
+      if (ts_node_named_child_count(node) == 0) return e;
+      return lower_expr(ts_node_named_child(node, 0));
+    } else if (sym == g_.binary_operator || sym == g_.unary_operator || sym == g_.not_operator ||
+               sym == g_.comparison_operator) {
+      e.kind = ExprKind::Arith;
+      const uint32_t count = ts_node_named_child_count(node);
+      for (uint32_t i = 0; i < count; ++i) e.children.push_back(lower_expr(ts_node_named_child(node, i)));
+      if (sym == g_.comparison_operator || sym == g_.not_operator) e.text = "bool";
+    } else if (sym == g_.boolean_operator) {
+      e.kind = ExprKind::Choice;
+      e.children.push_back(lower_expr(field(node, g_.f_left)));
+      e.children.push_back(lower_expr(field(node, g_.f_right)));
+    } else if (sym == g_.conditional_expression) {
+      e.kind = ExprKind::Choice;
+      const uint32_t count = ts_node_named_child_count(node);
+      // a if cond else b: the value is a or b (the condition carries no reference we track).
+      if (count >= 3) {
+        e.children.push_back(lower_expr(ts_node_named_child(node, 0)));
+        e.children.push_back(lower_expr(ts_node_named_child(node, 2)));
+      }
+    } else if (sym == g_.named_expression) {
+      e.kind = ExprKind::Walrus;
+      e.text = text(field(node, g_.f_name));
+      bind_local(e.text);
+      e.children.push_back(lower_expr(field(node, g_.f_value)));
+    } else if (sym == g_.lambda) {
+      lower_lambda(node, e);
+    } else if (sym == g_.list_splat || sym == g_.dictionary_splat || sym == g_.parenthesized_list_splat) {
+      e.kind = ExprKind::Starred;
+      if (ts_node_named_child_count(node) > 0) e.children.push_back(lower_expr(ts_node_named_child(node, 0)));
+    } else if (sym == g_.await) {
+      // `await x` yields whatever the awaitable produces: unknown, but x is evaluated.
+      e.kind = ExprKind::Unknown;
+      if (ts_node_named_child_count(node) > 0) e.children.push_back(lower_expr(ts_node_named_child(node, 0)));
+    } else if (sym == g_.yield) {
+      contains_yield_ = true;
+      e.kind = ExprKind::Unknown;
+      if (ts_node_named_child_count(node) > 0) e.children.push_back(lower_expr(ts_node_named_child(node, 0)));
+    } else {
+      e.kind = ExprKind::Unknown;
+    }
+    return e;
+  }
+
+  void lower_interpolations(TSNode node, Expr& e) {
+    // f-string interpolations are evaluated (calls in them have effects); the value is a new string.
+    const uint32_t count = ts_node_named_child_count(node);
+    for (uint32_t i = 0; i < count; ++i) {
+      TSNode child = ts_node_named_child(node, i);
+      const char* type = ts_node_type(child);
+      if (std::strcmp(type, "interpolation") == 0 && ts_node_named_child_count(child) > 0) {
+        Expr inner = lower_expr(ts_node_named_child(child, 0));
+        if (inner.kind == ExprKind::Call) e.children.push_back(std::move(inner));
+      } else if (ts_node_symbol(child) == g_.string) {
+        lower_interpolations(child, e);
+      }
+    }
+    if (!e.children.empty()) e.kind = ExprKind::Arith;
+  }
+
+  void lower_call(TSNode node, Expr& e) {
+    e.kind = ExprKind::Call;
+    e.children.push_back(lower_expr(field(node, g_.f_function)));
+    e.arg_names.push_back("");  // slot for the callee
+    TSNode args = field(node, g_.f_arguments);
+    if (ts_node_is_null(args)) return;
+    if (ts_node_symbol(args) == g_.generator_expression) {
+      e.children.push_back(lower_expr(args));
+      e.arg_names.push_back("");
+      return;
+    }
+    const uint32_t count = ts_node_named_child_count(args);
+    for (uint32_t i = 0; i < count; ++i) {
+      TSNode arg = ts_node_named_child(args, i);
+      const TSSymbol sym = ts_node_symbol(arg);
+      if (sym == g_.keyword_argument) {
+        e.children.push_back(lower_expr(field(arg, g_.f_value)));
+        e.arg_names.push_back(text(field(arg, g_.f_name)));
+      } else if (sym == g_.list_splat) {
+        e.children.push_back(ts_node_named_child_count(arg) ? lower_expr(ts_node_named_child(arg, 0)) : Expr{});
+        e.arg_names.push_back("*");
+      } else if (sym == g_.dictionary_splat) {
+        e.children.push_back(ts_node_named_child_count(arg) ? lower_expr(ts_node_named_child(arg, 0)) : Expr{});
+        e.arg_names.push_back("**");
+      } else if (sym == g_.comment) {
+        continue;
+      } else {
+        e.children.push_back(lower_expr(arg));
+        e.arg_names.push_back("");
+      }
+    }
+  }
+
+  // [body for t in it if c ...]: children = pairs (target, iterable) then the body (dict: key, value).
+  void lower_comprehension(TSNode node, Expr& e) {
+    e.kind = ExprKind::Container;
+    const TSSymbol sym = ts_node_symbol(node);
+    e.container = sym == g_.list_comprehension       ? ContainerKind::List
+                  : sym == g_.set_comprehension      ? ContainerKind::Set
+                  : sym == g_.dictionary_comprehension ? ContainerKind::Dict
+                                                       : ContainerKind::Generator;
+    e.text = "comprehension";
+    std::vector<Expr> clauses;
+    const uint32_t count = ts_node_named_child_count(node);
+    for (uint32_t i = 0; i < count; ++i) {
+      TSNode child = ts_node_named_child(node, i);
+      if (ts_node_symbol(child) != g_.for_in_clause) continue;
+      clauses.push_back(lower_target(field(child, g_.f_left)));
+      clauses.push_back(lower_expr(field(child, g_.f_right)));
+    }
+    e.function_index = static_cast<int32_t>(clauses.size());  // number of clause expressions
+    e.children = std::move(clauses);
+    TSNode body = field(node, g_.f_body);
+    if (!ts_node_is_null(body)) {
+      if (ts_node_symbol(body) == g_.pair) {
+        e.children.push_back(lower_expr(field(body, g_.f_key)));
+        e.children.push_back(lower_expr(field(body, g_.f_value)));
+      } else {
+        e.children.push_back(lower_expr(body));
+      }
+    }
+  }
+
+  void lower_lambda(TSNode node, Expr& e) {
+    e.kind = ExprKind::Function;
+    const int32_t saved_function = current_function_;
+    const int32_t saved_class = current_class_;
+    std::vector<Param> params = lower_parameters(field(node, g_.f_parameters));
+    const int32_t index = begin_function("<lambda>", site(node), true);
+    current_function_ = index;
+    current_class_ = -1;
+    for (const auto& p : params) bind_local(p.name);
+    facts_.functions[static_cast<size_t>(index)].params = std::move(params);
+    Stmt ret;
+    ret.kind = StmtKind::Return;
+    ret.site = site(node);
+    ret.value = lower_expr(field(node, g_.f_body));
+    facts_.functions[static_cast<size_t>(index)].body.push_back(std::move(ret));
+    current_function_ = saved_function;
+    current_class_ = saved_class;
+    e.function_index = index;
+  }
+
+  // Python's scoping: a name read in a nested function that is bound in an enclosing function (not
+  // the module, not a class body) is a free variable there and a cell variable of its owner.
+  void resolve_scopes() {
+    for (auto& f : facts_.functions) {
+      auto declared = [&f](const std::string& name) {
+        return std::find(f.globals.begin(), f.globals.end(), name) != f.globals.end() ||
+               std::find(f.nonlocals.begin(), f.nonlocals.end(), name) != f.nonlocals.end();
+      };
+      f.locals.erase(std::remove_if(f.locals.begin(), f.locals.end(), declared), f.locals.end());
+    }
+    for (size_t index = 1; index < facts_.functions.size(); ++index) {
+      Function& f = facts_.functions[index];
+      for (const std::string& name : reads_[index]) {
+        if (std::find(f.locals.begin(), f.locals.end(), name) != f.locals.end()) continue;
+        if (std::find(f.globals.begin(), f.globals.end(), name) != f.globals.end()) continue;
+        int32_t owner = f.parent_function;
+        std::vector<int32_t> path;
+        while (owner > 0) {
+          Function& candidate = facts_.functions[static_cast<size_t>(owner)];
+          if (std::find(candidate.locals.begin(), candidate.locals.end(), name) != candidate.locals.end()) break;
+          path.push_back(owner);
+          owner = candidate.parent_function;
+        }
+        if (owner <= 0) continue;  // a global or builtin
+        Function& defining = facts_.functions[static_cast<size_t>(owner)];
+        if (std::find(defining.cell_vars.begin(), defining.cell_vars.end(), name) == defining.cell_vars.end()) {
+          defining.cell_vars.push_back(name);
+        }
+        f.free_vars.push_back(name);
+        for (int32_t middle : path) {
+          auto& free = facts_.functions[static_cast<size_t>(middle)].free_vars;
+          if (std::find(free.begin(), free.end(), name) == free.end()) free.push_back(name);
+        }
+      }
+      std::sort(f.free_vars.begin(), f.free_vars.end());
+      f.free_vars.erase(std::unique(f.free_vars.begin(), f.free_vars.end()), f.free_vars.end());
+    }
+  }
+};
+
+void collect_syntax_errors(TSNode root, const std::string& path, std::vector<Diagnostic>& out) {
+  if (!ts_node_has_error(root)) return;
+  TSTreeCursor cursor = ts_tree_cursor_new(root);
+  size_t reported = 0, total = 0;
+  Diagnostic first_extra;
+  // Iterative pre-order walk: deep trees must not overflow the stack.
+  bool descend = true;
+  while (true) {
+    TSNode node = ts_tree_cursor_current_node(&cursor);
+    const bool is_error = std::strcmp(ts_node_type(node), "ERROR") == 0;
+    const bool is_missing = ts_node_is_missing(node);
+    if (is_error || is_missing) {
+      ++total;
+      if (reported < kMaxSyntaxErrorsReported) {
+        const TSPoint s = ts_node_start_point(node), e = ts_node_end_point(node);
+        Diagnostic d;
+        d.code = "CC001";
+        d.rule_name = "syntax-error";
+        d.severity = Severity::Error;
+        d.range = SourceRange{path, s.row + 1, s.column + 1, e.row + 1, e.column + 1};
+        d.message = is_missing ? std::string("SyntaxError: expected ") + ts_node_type(node)
+                               : "SyntaxError: invalid syntax; the rest of the file is analysed as far as the "
+                                 "parser recovers";
+        d.fix = "Fix the syntax error; findings near it may be missing.";
+        out.push_back(std::move(d));
+        ++reported;
+      }
+    }
+    if (descend && !is_error && ts_node_has_error(node) && ts_tree_cursor_goto_first_child(&cursor)) continue;
+    descend = true;
+    if (ts_tree_cursor_goto_next_sibling(&cursor)) continue;
+    bool climbed = false;
+    while (ts_tree_cursor_goto_parent(&cursor)) {
+      if (ts_tree_cursor_goto_next_sibling(&cursor)) {
+        climbed = true;
+        break;
+      }
+    }
+    if (!climbed) break;
+  }
+  ts_tree_cursor_delete(&cursor);
+  if (total > reported && !out.empty()) {
+    out.back().message += " (" + std::to_string(total - reported) + " more syntax errors in this file not shown)";
+  }
+}
+
+}  // namespace
+
+std::shared_ptr<const ModuleFacts> lower_module(const SourceText& source, const TSTree* tree) {
+  auto facts = std::make_shared<ModuleFacts>();
+  facts->path = source.path;
+  facts->module_name = source.module_name;
+  facts->is_package = source.is_package;
+  facts->content_hash = hash_bytes(source.text);
+  facts->line_count = static_cast<uint32_t>(std::count(source.text.begin(), source.text.end(), '\n') +
+                                            (source.text.empty() || source.text.back() == '\n' ? 0 : 1));
+  std::unique_ptr<TSTree, TreeDeleter> owned;
+  if (tree == nullptr) {
+    owned.reset(ts_parser_parse_string(thread_parser(), nullptr, source.text.data(),
+                                       static_cast<uint32_t>(source.text.size())));
+    tree = owned.get();
+  }
+  if (tree == nullptr) {
+    Diagnostic d;
+    d.code = "CC002";
+    d.rule_name = "io-error";
+    d.severity = Severity::Error;
+    d.range = SourceRange{source.path, 1, 1, 1, 1};
+    d.message = "The parser gave up on this file; it was not analysed";
+    facts->file_diagnostics.push_back(std::move(d));
+    return facts;
+  }
+  TSNode root = ts_tree_root_node(tree);
+  collect_syntax_errors(root, source.path, facts->file_diagnostics);
+  Lowerer lowerer(source, *facts);
+  lowerer.lower_module(root);
+  if (lowerer.hit_nesting_limit()) {
+    const Site s = lowerer.nesting_limit_site();
+    Diagnostic d;
+    d.code = "CC003";
+    d.rule_name = "analysis-limit";
+    d.severity = Severity::Info;
+    d.range = SourceRange{source.path, s.line, s.column, s.end_line, s.end_column};
+    d.message = "Code nested deeper than " + std::to_string(kMaxNesting) +
+                " levels starting here was not analysed (findings inside it may be missing)";
+    facts->file_diagnostics.push_back(std::move(d));
+  }
+  return facts;
+}
+
+}  // namespace cyclecheck

@@ -1,0 +1,285 @@
+#include "analyzer/program.hpp"
+
+#include <cctype>
+#include <functional>
+
+namespace cyclecheck {
+namespace {
+
+bool is_torch_module_base(const std::string& q) {
+  if (q.rfind("torch.nn.", 0) != 0) return false;
+  const size_t dot = q.rfind('.');
+  const std::string last = q.substr(dot + 1);
+  return !last.empty() && std::isupper(static_cast<unsigned char>(last[0])) && q.find(".functional") == std::string::npos;
+}
+
+bool is_autograd_function_base(const std::string& q) {
+  return q == "torch.autograd.Function" || q == "torch.autograd.function.Function" ||
+         q == "torch.autograd.function.InplaceFunction" || q == "torch.autograd.function.once_differentiable";
+}
+
+bool stmt_calls_remove(const std::vector<Stmt>& body);
+
+bool expr_calls_remove(const Expr& e) {
+  if (e.kind == ExprKind::Call && !e.children.empty() && e.children[0].kind == ExprKind::Attribute &&
+      e.children[0].text == "remove" && e.children.size() == 1) {
+    return true;
+  }
+  for (const Expr& child : e.children) {
+    if (expr_calls_remove(child)) return true;
+  }
+  return false;
+}
+
+bool stmt_calls_remove(const std::vector<Stmt>& body) {
+  for (const Stmt& s : body) {
+    if (expr_calls_remove(s.value)) return true;
+    if (stmt_calls_remove(s.body) || stmt_calls_remove(s.orelse) || stmt_calls_remove(s.finalbody)) return true;
+    for (const Handler& h : s.handlers) {
+      if (stmt_calls_remove(h.body)) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modules_(std::move(modules)) {
+  bindings_.resize(modules_.size());
+  classes_.resize(modules_.size());
+  for (size_t m = 0; m < modules_.size(); ++m) {
+    const ModuleFacts& facts = *modules_[m];
+    if (!facts.module_name.empty()) module_by_name_.emplace(facts.module_name, static_cast<int32_t>(m));
+    if (!facts.functions.empty()) collect_bindings(static_cast<int32_t>(m), facts.functions[0].body);
+    classes_[m].resize(facts.classes.size());
+  }
+  std::vector<std::vector<uint8_t>> state(modules_.size());
+  for (size_t m = 0; m < modules_.size(); ++m) state[m].assign(modules_[m]->classes.size(), 0);
+  for (size_t m = 0; m < modules_.size(); ++m) {
+    for (size_t c = 0; c < modules_[m]->classes.size(); ++c) {
+      link_class(CodeRef{static_cast<int32_t>(m), static_cast<int32_t>(c)}, state[m]);
+    }
+  }
+}
+
+void Program::collect_bindings(int32_t module, const std::vector<Stmt>& body) {
+  auto& table = bindings_[static_cast<size_t>(module)];
+  for (const Stmt& s : body) {
+    switch (s.kind) {
+      case StmtKind::FunctionDef: {
+        Binding& b = table[s.text];
+        b.kind = Binding::Kind::Function;
+        b.index = s.function_index;
+        ++b.assignments;
+        break;
+      }
+      case StmtKind::ClassDef: {
+        Binding& b = table[s.text];
+        b.kind = Binding::Kind::Class;
+        b.index = s.class_index;
+        ++b.assignments;
+        break;
+      }
+      case StmtKind::Import:
+        for (const ImportBinding& imp : s.imports) {
+          Binding& b = table[imp.local_name];
+          b.kind = Binding::Kind::Import;
+          b.import = imp;
+          ++b.assignments;
+        }
+        break;
+      case StmtKind::Assign:
+        for (const Expr& target : s.targets) {
+          if (target.kind != ExprKind::Name) continue;
+          Binding& b = table[target.text];
+          if (b.assignments == 0 || b.kind == Binding::Kind::Value) {
+            b.kind = Binding::Kind::Value;
+            b.value = &s.value;
+          }
+          ++b.assignments;
+        }
+        break;
+      case StmtKind::If:
+      case StmtKind::Try:
+        // Definitions under `if TYPE_CHECKING:` / try-import fallbacks still name something.
+        collect_bindings(module, s.body);
+        collect_bindings(module, s.orelse);
+        for (const Handler& h : s.handlers) collect_bindings(module, h.body);
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+const Function& Program::function(CodeRef ref) const {
+  return modules_[static_cast<size_t>(ref.module)]->functions[static_cast<size_t>(ref.index)];
+}
+const ClassDef& Program::class_def(CodeRef ref) const {
+  return modules_[static_cast<size_t>(ref.module)]->classes[static_cast<size_t>(ref.index)];
+}
+const ClassInfo& Program::class_info(CodeRef ref) const {
+  return classes_[static_cast<size_t>(ref.module)][static_cast<size_t>(ref.index)];
+}
+
+int32_t Program::module_index(const std::string& dotted) const {
+  auto it = module_by_name_.find(dotted);
+  return it == module_by_name_.end() ? -1 : it->second;
+}
+
+StaticRef Program::resolve_member(const std::string& dotted_module, const std::string& member, int depth) const {
+  const int32_t index = module_index(dotted_module);
+  if (index >= 0) {
+    StaticRef ref = resolve_global(index, member, depth + 1);
+    if (ref.kind != StaticRef::Kind::Unknown) return ref;
+    const int32_t submodule = module_index(dotted_module + "." + member);
+    if (submodule >= 0) return StaticRef{StaticRef::Kind::ProjectModule, CodeRef{submodule, -1}, {}};
+    return ref;
+  }
+  const int32_t submodule = module_index(dotted_module + "." + member);
+  if (submodule >= 0) return StaticRef{StaticRef::Kind::ProjectModule, CodeRef{submodule, -1}, {}};
+  return StaticRef{StaticRef::Kind::External, {}, dotted_module + "." + member};
+}
+
+StaticRef Program::resolve_global(int32_t module, const std::string& name, int depth) const {
+  if (depth > 16) return {};
+  const auto& table = bindings_[static_cast<size_t>(module)];
+  auto it = table.find(name);
+  if (it == table.end()) return {};
+  const Binding& b = it->second;
+  switch (b.kind) {
+    case Binding::Kind::Function:
+      return StaticRef{StaticRef::Kind::ProjectFunction, CodeRef{module, b.index}, {}};
+    case Binding::Kind::Class:
+      return StaticRef{StaticRef::Kind::ProjectClass, CodeRef{module, b.index}, {}};
+    case Binding::Kind::Import: {
+      const ImportBinding& imp = b.import;
+      if (imp.member.empty()) {
+        const std::string dotted = imp.binds_top_package ? imp.module.substr(0, imp.module.find('.')) : imp.module;
+        const int32_t index = module_index(dotted);
+        if (index >= 0) return StaticRef{StaticRef::Kind::ProjectModule, CodeRef{index, -1}, {}};
+        return StaticRef{StaticRef::Kind::External, {}, dotted};
+      }
+      return resolve_member(imp.module, imp.member, depth + 1);
+    }
+    case Binding::Kind::Value:
+      if (b.assignments == 1 && b.value != nullptr &&
+          (b.value->kind == ExprKind::Name || b.value->kind == ExprKind::Attribute)) {
+        StaticRef alias = resolve_expr(module, *b.value, depth + 1);  // `Alias = SomeClass`
+        if (alias.kind != StaticRef::Kind::Unknown) return alias;
+      }
+      return StaticRef{StaticRef::Kind::ProjectGlobal, CodeRef{module, -1}, name};
+  }
+  return {};
+}
+
+StaticRef Program::resolve_expr(int32_t module, const Expr& expr, int depth) const {
+  if (depth > 16) return {};
+  if (expr.kind == ExprKind::Name) {
+    StaticRef ref = resolve_global(module, expr.text, depth + 1);
+    if (ref.kind == StaticRef::Kind::Unknown) return StaticRef{StaticRef::Kind::External, {}, "builtins." + expr.text};
+    return ref;
+  }
+  if (expr.kind == ExprKind::Attribute && !expr.children.empty()) {
+    StaticRef base = resolve_expr(module, expr.children[0], depth + 1);
+    switch (base.kind) {
+      case StaticRef::Kind::External:
+        if (base.qualified.rfind("builtins.", 0) == 0) {
+          return StaticRef{StaticRef::Kind::External, {}, base.qualified.substr(9) + "." + expr.text};
+        }
+        return StaticRef{StaticRef::Kind::External, {}, base.qualified + "." + expr.text};
+      case StaticRef::Kind::ProjectModule:
+        return resolve_member(this->module(base.code.module).module_name, expr.text, depth + 1);
+      default:
+        return {};
+    }
+  }
+  return {};
+}
+
+void Program::link_class(CodeRef ref, std::vector<uint8_t>& state) {
+  auto& st = state[static_cast<size_t>(ref.index)];
+  if (st != 0) return;  // linked, or being linked (a cyclic hierarchy is left as is)
+  st = 1;
+  const ClassDef& def = class_def(ref);
+  ClassInfo& info = classes_[static_cast<size_t>(ref.module)][static_cast<size_t>(ref.index)];
+  info.defines_del = def.defines_del;
+  const ModuleFacts& facts = module(ref.module);
+  for (const Stmt& s : def.body) {
+    if (s.kind != StmtKind::FunctionDef) continue;
+    info.methods[s.text] = s.function_index;
+    MethodKind kind = MethodKind::Instance;
+    const Function& f = facts.functions[static_cast<size_t>(s.function_index)];
+    for (const Decorator& d : f.decorators) {
+      if (d.dotted == "staticmethod") kind = MethodKind::Static;
+      if (d.dotted == "classmethod") kind = MethodKind::Class;
+      if (d.dotted == "property" || d.dotted == "functools.cached_property" || d.dotted == "cached_property") {
+        kind = MethodKind::Property;
+      }
+    }
+    info.method_kinds[s.text] = kind;
+    if (stmt_calls_remove(f.body)) info.calls_remove = true;
+  }
+  for (const Expr& base : def.bases) {
+    StaticRef r = resolve_expr(ref.module, base);
+    if (r.kind == StaticRef::Kind::ProjectClass) {
+      if (r.code.module == ref.module) {
+        link_class(r.code, state);
+      }
+      info.project_bases.push_back(r.code);
+      const ClassInfo& base_info = class_info(r.code);
+      info.is_nn_module |= base_info.is_nn_module;
+      info.is_autograd_function |= base_info.is_autograd_function;
+      info.defines_del |= base_info.defines_del;
+      info.calls_remove |= base_info.calls_remove;
+      for (const auto& q : base_info.external_bases) info.external_bases.push_back(q);
+    } else if (r.kind == StaticRef::Kind::External) {
+      info.external_bases.push_back(r.qualified);
+      info.is_nn_module |= is_torch_module_base(r.qualified);
+      info.is_autograd_function |= is_autograd_function_base(r.qualified);
+    }
+  }
+  st = 2;
+}
+
+CodeRef Program::find_method(CodeRef cls, const std::string& name, MethodKind* kind) const {
+  std::vector<CodeRef> stack{cls};
+  int guard = 0;
+  while (!stack.empty() && ++guard < 64) {
+    CodeRef current = stack.front();
+    stack.erase(stack.begin());
+    const ClassInfo& info = class_info(current);
+    auto it = info.methods.find(name);
+    if (it != info.methods.end()) {
+      if (kind != nullptr) *kind = info.method_kinds.at(name);
+      return CodeRef{current.module, it->second};
+    }
+    stack.insert(stack.begin(), info.project_bases.begin(), info.project_bases.end());
+  }
+  return {};
+}
+
+bool Program::is_subclass_of(CodeRef cls, CodeRef base) const {
+  std::vector<CodeRef> stack{cls};
+  int guard = 0;
+  while (!stack.empty() && ++guard < 64) {
+    CodeRef current = stack.back();
+    stack.pop_back();
+    if (current == base) return true;
+    const ClassInfo& info = class_info(current);
+    stack.insert(stack.end(), info.project_bases.begin(), info.project_bases.end());
+  }
+  return false;
+}
+
+CodeRef Program::global_instance_class(int32_t module, const std::string& name) const {
+  const auto& table = bindings_[static_cast<size_t>(module)];
+  auto it = table.find(name);
+  if (it == table.end() || it->second.kind != Binding::Kind::Value || it->second.assignments != 1) return {};
+  const Expr* value = it->second.value;
+  if (value == nullptr || value->kind != ExprKind::Call || value->children.empty()) return {};
+  StaticRef callee = resolve_expr(module, value->children[0]);
+  return callee.kind == StaticRef::Kind::ProjectClass ? callee.code : CodeRef{};
+}
+
+}  // namespace cyclecheck

@@ -1,0 +1,83 @@
+// The linked project: modules by name, module-level bindings, classes with resolved bases and methods.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "analyzer/ir.hpp"
+
+namespace cyclecheck {
+
+struct CodeRef {
+  int32_t module = -1;
+  int32_t index = -1;  // function or class index within the module
+  bool valid() const { return module >= 0 && index >= 0; }
+  bool operator==(const CodeRef&) const = default;
+};
+
+// What a name or dotted expression denotes without running anything.
+struct StaticRef {
+  enum class Kind : uint8_t { Unknown, ProjectFunction, ProjectClass, ProjectModule, ProjectGlobal, External };
+  Kind kind = Kind::Unknown;
+  CodeRef code;           // ProjectFunction / ProjectClass; ProjectModule / ProjectGlobal: module in code.module
+  std::string qualified;  // External: "torch.nn.Module"; ProjectGlobal: the global's name
+};
+
+enum class MethodKind : uint8_t { Instance, Static, Class, Property };
+
+struct ClassInfo {
+  std::vector<CodeRef> project_bases;       // resolved, in declaration order
+  std::vector<std::string> external_bases;  // qualified names of library bases (own and inherited)
+  std::unordered_map<std::string, int32_t> methods;  // own methods: name -> function index
+  std::unordered_map<std::string, MethodKind> method_kinds;
+  bool is_nn_module = false;
+  bool is_autograd_function = false;
+  bool defines_del = false;  // own or inherited
+  bool calls_remove = false;  // some method calls `<x>.remove()`: hook handles may be removed
+};
+
+class Program {
+ public:
+  explicit Program(std::vector<std::shared_ptr<const ModuleFacts>> modules);
+
+  const std::vector<std::shared_ptr<const ModuleFacts>>& modules() const { return modules_; }
+  const ModuleFacts& module(int32_t index) const { return *modules_[static_cast<size_t>(index)]; }
+  const Function& function(CodeRef ref) const;
+  const ClassDef& class_def(CodeRef ref) const;
+  const ClassInfo& class_info(CodeRef ref) const;
+  int32_t module_index(const std::string& dotted) const;
+
+  // Resolves a module-level name of `module` (following imports into project modules).
+  StaticRef resolve_global(int32_t module, const std::string& name, int depth = 0) const;
+  // Resolves a Name/Attribute expression evaluated at module level of `module`.
+  StaticRef resolve_expr(int32_t module, const Expr& expr, int depth = 0) const;
+  // Resolves `member` of a module given by its dotted name (project or external).
+  StaticRef resolve_member(const std::string& dotted_module, const std::string& member, int depth = 0) const;
+
+  // Method lookup along the project MRO (depth-first, left to right). Invalid ref when not found.
+  CodeRef find_method(CodeRef cls, const std::string& name, MethodKind* kind = nullptr) const;
+  // The class a module-level global is bound to when it is assigned exactly once from `Cls(...)`.
+  CodeRef global_instance_class(int32_t module, const std::string& name) const;
+  bool is_subclass_of(CodeRef cls, CodeRef base) const;
+
+ private:
+  struct Binding {
+    enum class Kind : uint8_t { Function, Class, Import, Value } kind = Kind::Value;
+    int32_t index = -1;
+    ImportBinding import;
+    const Expr* value = nullptr;
+    int assignments = 0;
+  };
+  std::vector<std::shared_ptr<const ModuleFacts>> modules_;
+  std::unordered_map<std::string, int32_t> module_by_name_;
+  std::vector<std::unordered_map<std::string, Binding>> bindings_;
+  std::vector<std::vector<ClassInfo>> classes_;
+
+  void collect_bindings(int32_t module, const std::vector<Stmt>& body);
+  void link_class(CodeRef ref, std::vector<uint8_t>& state);
+};
+
+}  // namespace cyclecheck

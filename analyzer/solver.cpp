@@ -1,0 +1,2439 @@
+#include "analyzer/solver.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <set>
+#include <tuple>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+
+#include "analyzer/heap.hpp"
+#include "analyzer/scc.hpp"
+
+namespace cyclecheck {
+namespace {
+
+bool is_camel_case(const std::string& qualified) {
+  const size_t dot = qualified.rfind('.');
+  const std::string last = dot == std::string::npos ? qualified : qualified.substr(dot + 1);
+  return !last.empty() && std::isupper(static_cast<unsigned char>(last[0])) &&
+         std::any_of(last.begin(), last.end(), [](char c) { return std::islower(static_cast<unsigned char>(c)); });
+}
+
+std::string last_component(const std::string& qualified) {
+  const size_t dot = qualified.rfind('.');
+  return dot == std::string::npos ? qualified : qualified.substr(dot + 1);
+}
+
+std::string lower(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+// Calls whose result carries autograd history: loss functions.
+bool is_loss_function(const std::string& qualified) {
+  const std::string name = lower(last_component(qualified));
+  return name.find("loss") != std::string::npos || name == "cross_entropy" || name == "kl_div" ||
+         name.rfind("binary_cross_entropy", 0) == 0 || name == "criterion";
+}
+
+// Names that conventionally hold a model or a criterion: calling one yields a graph-attached tensor.
+bool is_model_like_name(const std::string& raw) {
+  const std::string name = lower(raw);
+  static const char* const exact[] = {"model", "net", "network", "module", "encoder", "decoder", "backbone",
+                                      "criterion", "loss_fn", "loss_func", "lossfn", "classifier", "generator",
+                                      "discriminator"};
+  for (const char* e : exact) {
+    if (name == e) return true;
+  }
+  auto ends_with = [&](const char* suffix) {
+    const size_t n = std::char_traits<char>::length(suffix);
+    return name.size() > n && name.compare(name.size() - n, n, suffix) == 0;
+  };
+  return ends_with("_model") || ends_with("_net") || ends_with("_loss") || ends_with("criterion");
+}
+
+bool is_registration_method(const std::string& name) {
+  if (name.rfind("register", 0) == 0 || name == "connect" || name == "subscribe" || name == "add_listener") {
+    return true;
+  }
+  if (name.rfind("add_", 0) == 0) {
+    return name.find("hook") != std::string::npos || name.find("callback") != std::string::npos ||
+           name.find("listener") != std::string::npos || name.find("handler") != std::string::npos;
+  }
+  return false;
+}
+
+EdgeRole role_from_model(const std::string& role) {
+  if (role == "module-hook") return EdgeRole::ModuleHook;
+  if (role == "tensor-hook") return EdgeRole::TensorHook;
+  if (role == "capture") return EdgeRole::Capture;
+  if (role == "callback") return EdgeRole::Callback;
+  return EdgeRole::Plain;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------------
+// One function's abstract execution. Its exit state doubles as the function's summary.
+// ---------------------------------------------------------------------------------------------------
+class Solver;
+
+class Context {
+ public:
+  struct Arg {
+    std::string name;  // "", "*", "**", or keyword
+    ValueSet values;
+  };
+  Context(Solver& solver, CodeRef function);
+
+  void run();
+
+  Solver& solver_;
+  const Program& program_;
+  CodeRef ref_;
+  const Function& fn_;
+  std::vector<Obj> objs_;
+  HeapState st_;
+  EdgeMap edges_;
+  std::unordered_set<uint64_t> dirty_;
+  ValueSet ret_;
+  std::vector<Event> events_;
+  std::vector<ObjId> params_;
+  ObjId func_self_ = kNoObj;
+  ObjId frame_ = kNoObj;
+  bool uses_frame_ = false;  // currentframe()/exception handlers: frame locals become edges at exit
+  bool calls_remove_ = false;
+
+  // Interning.
+  std::unordered_map<std::string, ObjId> constants_;
+  std::unordered_map<uint64_t, ObjId> placeholders_;
+  std::unordered_map<std::string, ObjId> globals_;
+  std::unordered_map<std::string, ObjId> cells_;
+  std::unordered_map<const void*, ObjId> site_objects_;  // allocation-site abstraction, keyed by IR node
+  std::unordered_map<uint64_t, ObjId> instantiated_;     // (call node, callee object) -> caller object
+
+  // Calls on a parameter or field of unknown type: resolved again where a caller knows what it is.
+  struct DeferredCall {
+    ObjId receiver = kNoObj;  // method call: the receiver; plain call: kNoObj
+    ObjId callee = kNoObj;    // plain call: the callee
+    std::string method;
+    std::vector<std::pair<std::string, ValueSet>> args;
+    const Expr* node = nullptr;
+    int32_t module = -1;
+    ObjId result = kNoObj;
+    bool result_used = true;
+  };
+  std::vector<DeferredCall> deferred_;
+  int32_t site_module_override_ = -1;  // sites of a callee's deferred call belong to the callee's module
+  std::vector<const Context*> instantiating_;  // summaries being applied here: recursion stops at a repeat
+
+  int loop_depth_ = 0;
+  int no_grad_depth_ = 0;
+  std::vector<ObjId> handler_exceptions_;
+
+  // ---- objects ----
+  ObjId add(Obj obj) {
+    objs_.push_back(std::move(obj));
+    return static_cast<ObjId>(objs_.size() - 1);
+  }
+  SiteRef site_ref(const Site& site, std::string note = {}) const {
+    return SiteRef{site_module_override_ >= 0 ? site_module_override_ : ref_.module, site, std::move(note)};
+  }
+  bool is_placeholder(ObjId id) const {
+    const ObjKind k = objs_[id].kind;
+    return k == ObjKind::Param || k == ObjKind::Field || k == ObjKind::FuncSelf ||
+           (k == ObjKind::Global && !objs_[id].cls.valid());
+  }
+  void defer(ObjId receiver, ObjId callee, const std::string& method, const std::vector<Arg>& args,
+             const Expr& node, ObjId result, bool result_used) {
+    if (deferred_.size() >= 128) return;
+    DeferredCall d;
+    d.receiver = receiver;
+    d.callee = callee;
+    d.method = method;
+    for (const Arg& a : args) d.args.emplace_back(a.name, a.values);
+    d.node = &node;
+    d.module = site_module_override_ >= 0 ? site_module_override_ : ref_.module;
+    d.result = result;
+    d.result_used = result_used;
+    deferred_.push_back(std::move(d));
+  }
+  ObjId constant(const StaticRef& ref);
+  ObjId external(const std::string& qualified) {
+    StaticRef r;
+    r.kind = StaticRef::Kind::External;
+    r.qualified = qualified;
+    return constant(r);
+  }
+  ObjId global(int32_t module, const std::string& name);
+  ObjId cell(const std::string& name);
+  ObjId frame();
+  ObjId at_site(const void* node, ObjKind kind, const std::string& label, const Site& site, uint32_t salt = 0);
+  ObjId placeholder(ObjId base, FieldId field, const Site& site);
+
+  // ---- heap ----
+  ValueSet load(const ValueSet& bases, FieldId field, const Site& site);
+  ValueSet load_one(ObjId base, FieldId field, const Site& site);
+  void store(const ValueSet& bases, FieldId field, const ValueSet& values, const std::vector<SiteRef>& chain,
+             EdgeRole role, bool removable = false);
+  void set_field(ObjId base, FieldId field, ValueSet values, bool strong);
+  void add_edge(ObjId from, FieldId field, ObjId to, const EdgeInfo& info);
+  bool placeholder_capable(ObjId id) const;
+
+  // ---- variables ----
+  ValueSet read_name(const std::string& name, const Site& site);
+  void write_name(const std::string& name, const ValueSet& values, const Site& site);
+  bool is_local(const std::string& name) const;
+  bool is_cell_var(const std::string& name) const;
+  bool is_free_var(const std::string& name) const;
+
+  // ---- evaluation ----
+  ValueSet eval(const Expr& e);
+  ValueSet eval_call(const Expr& e, bool result_used);
+  ValueSet eval_attribute(const ValueSet& bases, const std::string& attr, const Expr& node);
+  void assign(const Expr& target, const ValueSet& values, const Site& site);
+  void exec_block(const std::vector<Stmt>& body);
+  void exec(const Stmt& s);
+  void exec_try(const Stmt& s);
+
+  // ---- calls ----
+  ValueSet call(const ValueSet& callees, const std::vector<Arg>& args, const Expr& node, bool result_used);
+  ValueSet call_method(const ValueSet& receivers, const std::string& method, const std::vector<Arg>& args,
+                       const Expr& node, bool result_used);
+  ValueSet invoke(CodeRef function, const ValueSet& receiver, const std::vector<Arg>& args, const ValueSet& func_self,
+                  const Expr& node);
+  ValueSet construct(CodeRef cls, const std::vector<Arg>& args, const Expr& node);
+  ValueSet apply_model(const CallModel& model, const ValueSet& receiver, const std::vector<Arg>& args,
+                       const Expr& node, bool result_used, ObjId constructed = kNoObj);
+  ValueSet unknown_call(const std::string& qualified, const std::vector<Arg>& args, const Expr& node,
+                        bool graph, bool tensor);
+  ValueSet arg_values(const std::vector<Arg>& args, int position, const std::string& keyword, const Site& site);
+  ValueSet bound_method(ObjId self, CodeRef function, const Expr& node);
+  void mark_graph(const ValueSet& values, int depth = 0);
+  bool is_graph(ObjId id, int depth = 0) const;
+  bool is_callable_value(ObjId id) const;
+  std::string describe(ObjId id, int depth = 0) const;
+
+  // ---- summaries ----
+  ValueSet instantiate(const Context& callee, const std::vector<ValueSet>& param_values, const ValueSet& func_self,
+                       const Expr& node);
+
+  // ---- state ----
+  void join_into(HeapState& into, const HeapState& from);
+  bool root_is_global(ObjId id) const;
+  static std::string describe_target(const Expr& e);
+  // `obj.__dict__["name"]` is the attribute `name`: returns "name", or "" for any other subscript.
+  static std::string dict_key_attribute(const Expr& e) {
+    if (e.kind != ExprKind::Subscript || e.children.empty() || e.text.size() < 3) return {};
+    const Expr& base = e.children[0];
+    if (base.kind != ExprKind::Attribute || base.text != "__dict__" || base.children.empty()) return {};
+    const char q = e.text.front();
+    if ((q != '"' && q != '\'') || e.text.back() != q) return {};
+    return e.text.substr(1, e.text.size() - 2);
+  }
+  std::string node_label(ObjId id) const;
+  WitnessNode witness_node(ObjId id) const;
+
+  // ---- exit ----
+  void finish();
+  void detect_cycles();
+  void emit_events();
+  void dump_heap() const;
+  void record_event(EventKind kind, ObjId base, const std::string& base_label, const ValueSet& values,
+                    const Site& site, const std::string& note);
+};
+
+class Solver {
+ public:
+  Solver(const Program& program, const LibraryModels& models, bool include_possible)
+      : program_(program), models_(models), include_possible_(include_possible) {}
+
+  const Context* summary(CodeRef function) {
+    const uint64_t key = (static_cast<uint64_t>(static_cast<uint32_t>(function.module)) << 32) |
+                         static_cast<uint32_t>(function.index);
+    auto it = summaries_.find(key);
+    if (it != summaries_.end()) return it->second.get();  // null while being analysed (recursion)
+    if (active_ > kMaxCallDepth) return nullptr;
+    summaries_[key] = nullptr;
+    ++active_;
+    auto context = std::make_unique<Context>(*this, function);
+    context->run();
+    --active_;
+    ++analyzed_;
+    const Context* raw = context.get();
+    summaries_[key] = std::move(context);
+    return raw;
+  }
+
+  SolveResult run() {
+    for (size_t m = 0; m < program_.modules().size(); ++m) {
+      const auto& facts = program_.module(static_cast<int32_t>(m));
+      for (size_t f = 0; f < facts.functions.size(); ++f) {
+        summary(CodeRef{static_cast<int32_t>(m), static_cast<int32_t>(f)});
+      }
+    }
+    SolveResult result;
+    result.functions_analyzed = analyzed_;
+    result.cycles = std::move(cycles_);
+    result.events = std::move(events_);
+    return result;
+  }
+
+  void report_cycle(CycleWitness witness, const std::string& key) {
+    auto it = cycle_index_.find(key);
+    if (it != cycle_index_.end()) {
+      // Keep the first (innermost) report, unless a later context proves the cycle where the first could not.
+      CycleWitness& existing = cycles_[it->second];
+      if (!existing.must && witness.must) existing = std::move(witness);
+      return;
+    }
+    if (!witness.must && !include_possible_) {
+      // Still remember it: a caller may prove it later.
+    }
+    cycle_index_.emplace(key, cycles_.size());
+    cycles_.push_back(std::move(witness));
+  }
+
+  void report_event(RetentionEvent event) { events_.push_back(std::move(event)); }
+
+  const Program& program_;
+  const LibraryModels& models_;
+  bool include_possible_;
+  static constexpr int kMaxCallDepth = 48;
+
+ private:
+  std::unordered_map<uint64_t, std::unique_ptr<Context>> summaries_;
+  std::vector<CycleWitness> cycles_;
+  std::unordered_map<std::string, size_t> cycle_index_;
+  std::vector<RetentionEvent> events_;
+  int active_ = 0;
+  size_t analyzed_ = 0;
+};
+
+// ---------------------------------------------------------------------------------------------------
+
+Context::Context(Solver& solver, CodeRef function)
+    : solver_(solver), program_(solver.program_), ref_(function), fn_(program_.function(function)) {}
+
+ObjId Context::constant(const StaticRef& ref) {
+  std::string key;
+  switch (ref.kind) {
+    case StaticRef::Kind::ProjectFunction:
+      key = "f:" + std::to_string(ref.code.module) + ":" + std::to_string(ref.code.index);
+      break;
+    case StaticRef::Kind::ProjectClass:
+      key = "c:" + std::to_string(ref.code.module) + ":" + std::to_string(ref.code.index);
+      break;
+    case StaticRef::Kind::ProjectModule:
+      key = "m:" + std::to_string(ref.code.module);
+      break;
+    case StaticRef::Kind::ProjectGlobal:
+      return global(ref.code.module, ref.qualified);
+    case StaticRef::Kind::External:
+      key = "x:" + ref.qualified;
+      break;
+    case StaticRef::Kind::Unknown:
+      return kNoObj;
+  }
+  auto it = constants_.find(key);
+  if (it != constants_.end()) return it->second;
+  Obj o;
+  switch (ref.kind) {
+    case StaticRef::Kind::ProjectFunction:
+      o.kind = ObjKind::FunctionConst;
+      o.fn = ref.code;
+      o.label = program_.function(ref.code).qualname;
+      break;
+    case StaticRef::Kind::ProjectClass:
+      o.kind = ObjKind::ClassConst;
+      o.cls = ref.code;
+      o.label = "class " + program_.class_def(ref.code).name;
+      break;
+    case StaticRef::Kind::ProjectModule:
+      o.kind = ObjKind::ModuleConst;
+      o.module_index = ref.code.module;
+      o.label = "module " + program_.module(ref.code.module).module_name;
+      break;
+    default:
+      o.kind = ObjKind::ExternalConst;
+      o.qualified = ref.qualified;
+      o.label = ref.qualified;
+      break;
+  }
+  const ObjId id = add(std::move(o));
+  constants_.emplace(key, id);
+  return id;
+}
+
+ObjId Context::global(int32_t module, const std::string& name) {
+  const std::string key = std::to_string(module) + ":" + name;
+  auto it = globals_.find(key);
+  if (it != globals_.end()) return it->second;
+  Obj o;
+  o.kind = ObjKind::Global;
+  o.module_index = module;
+  o.name = name;
+  o.cls = program_.global_instance_class(module, name);
+  o.label = o.cls.valid() ? program_.class_def(o.cls).name + " (global " + name + ")" : "global " + name;
+  if (o.cls.valid()) {
+    const ClassInfo& info = program_.class_info(o.cls);
+    o.module = info.is_nn_module;
+    o.has_del = info.defines_del;
+  }
+  o.site = SiteRef{module, {}, {}};
+  const ObjId id = add(std::move(o));
+  globals_.emplace(key, id);
+  return id;
+}
+
+ObjId Context::cell(const std::string& name) {
+  auto it = cells_.find(name);
+  if (it != cells_.end()) return it->second;
+  Obj o;
+  o.kind = ObjKind::Cell;
+  o.name = name;
+  o.label = "cell " + name;
+  o.site = site_ref(fn_.site);
+  const ObjId id = add(std::move(o));
+  cells_.emplace(name, id);
+  return id;
+}
+
+ObjId Context::frame() {
+  if (frame_ != kNoObj) return frame_;
+  Obj o;
+  o.kind = ObjKind::Frame;
+  o.fn = ref_;
+  o.label = "frame of " + fn_.qualname + "()";
+  o.site = site_ref(fn_.site);
+  o.tensor = true;  // a frame holds every local: tensors included
+  frame_ = add(std::move(o));
+  uses_frame_ = true;
+  return frame_;
+}
+
+ObjId Context::at_site(const void* node, ObjKind kind, const std::string& label, const Site& site, uint32_t salt) {
+  const void* key = static_cast<const char*>(node) + salt;
+  auto it = site_objects_.find(key);
+  if (it != site_objects_.end()) return it->second;
+  Obj o;
+  o.kind = kind;
+  o.label = label;
+  o.site = site_ref(site);
+  o.summary = loop_depth_ > 0;
+  const ObjId id = add(std::move(o));
+  site_objects_.emplace(key, id);
+  return id;
+}
+
+bool Context::placeholder_capable(ObjId id) const {
+  switch (objs_[id].kind) {
+    case ObjKind::Param:
+    case ObjKind::FuncSelf:
+    case ObjKind::Global:
+    case ObjKind::Field:
+    case ObjKind::Instance:
+    case ObjKind::LibInstance:
+    case ObjKind::Unknown:
+    case ObjKind::Default:
+    case ObjKind::ClassConst:
+    case ObjKind::Frame:  // f_back, f_code: the caller's frame and such
+      return objs_[id].depth < kMaxPlaceholderDepth;
+    default:
+      return false;
+  }
+}
+
+ObjId Context::placeholder(ObjId base, FieldId field, const Site& site) {
+  const uint64_t key = field_key(base, field);
+  auto it = placeholders_.find(key);
+  if (it != placeholders_.end()) return it->second;
+  Obj o;
+  o.kind = ObjKind::Field;
+  o.base = base;
+  o.field = field;
+  o.depth = static_cast<uint8_t>(objs_[base].depth + 1);
+  const std::string& name = field_name(field);
+  o.summary = name == "[]" || objs_[base].summary;  // "an element": many objects
+  o.label = describe(base) + (name.rfind("[", 0) == 0 ? name : "." + name);
+  o.site = site_ref(site);
+  o.tensor = objs_[base].module && name != "[]";
+  const ObjId id = add(std::move(o));
+  placeholders_.emplace(key, id);
+  EdgeInfo info;
+  info.chain.push_back(site_ref(site, "reads " + objs_[id].label));
+  info.must = true;
+  info.implicit = true;
+  add_edge(base, field, id, info);
+  return id;
+}
+
+ValueSet Context::load_one(ObjId base, FieldId field, const Site& site) {
+  const uint64_t key = field_key(base, field);
+  auto it = st_.fields.find(key);
+  if (it != st_.fields.end()) return it->second;
+  if (!placeholder_capable(base)) return {};
+  // The field's earlier content, now observed: it is part of the heap from here on.
+  ValueSet initial{placeholder(base, field, site)};
+  st_.fields.emplace(key, initial);
+  return initial;
+}
+
+ValueSet Context::load(const ValueSet& bases, FieldId field, const Site& site) {
+  ValueSet out;
+  for (ObjId b : bases) out.merge(load_one(b, field, site));
+  return out;
+}
+
+void Context::set_field(ObjId base, FieldId field, ValueSet values, bool strong) {
+  const uint64_t key = field_key(base, field);
+  dirty_.insert(key);
+  auto it = st_.fields.find(key);
+  if (strong || it == st_.fields.end()) {
+    if (!strong && placeholder_capable(base)) {
+      // A weak first write keeps whatever the field held before.
+      values.insert(placeholder(base, field, objs_[base].site.site));
+    }
+    st_.fields[key] = std::move(values);
+  } else {
+    it->second.merge(values);
+  }
+}
+
+void Context::add_edge(ObjId from, FieldId field, ObjId to, const EdgeInfo& info) {
+  const EdgeKey key{from, field, to};
+  auto it = edges_.find(key);
+  if (it == edges_.end()) {
+    edges_.emplace(key, info);
+  } else if (!it->second.must && info.must) {
+    it->second = info;
+  }
+}
+
+void Context::store(const ValueSet& bases, FieldId field, const ValueSet& values, const std::vector<SiteRef>& chain,
+                    EdgeRole role, bool removable) {
+  if (bases.empty()) return;
+  const bool strong = bases.size() == 1 && !objs_[bases[0]].summary && loop_depth_ == 0;
+  const bool strong_in_loop = bases.size() == 1 && !objs_[bases[0]].summary;
+  for (ObjId b : bases) {
+    const ObjKind kind = objs_[b].kind;
+    if (kind == ObjKind::ExternalConst || kind == ObjKind::ModuleConst || kind == ObjKind::FunctionConst ||
+        kind == ObjKind::Weak) {
+      continue;  // storing on a library module or function: nothing we track
+    }
+    const bool container_element = field_name(field).rfind("[", 0) == 0 || field_name(field).find("[]") != std::string::npos;
+    set_field(b, field, values, (strong || strong_in_loop) && !container_element);
+    for (ObjId v : values) {
+      EdgeInfo info;
+      info.chain = chain;
+      info.must = bases.size() == 1 && values.size() == 1;
+      info.alternatives = values.size() > 1;
+      info.role = role;
+      info.removable = removable;
+      add_edge(b, field, v, info);
+    }
+  }
+  if (!strong) {
+    for (ObjId b : bases) dirty_.insert(field_key(b, field));
+  }
+}
+
+// ---- variables -----------------------------------------------------------------------------------
+
+bool Context::is_local(const std::string& name) const {
+  return std::find(fn_.locals.begin(), fn_.locals.end(), name) != fn_.locals.end();
+}
+bool Context::is_cell_var(const std::string& name) const {
+  return std::find(fn_.cell_vars.begin(), fn_.cell_vars.end(), name) != fn_.cell_vars.end();
+}
+bool Context::is_free_var(const std::string& name) const {
+  return std::find(fn_.free_vars.begin(), fn_.free_vars.end(), name) != fn_.free_vars.end();
+}
+
+ValueSet Context::read_name(const std::string& name, const Site& site) {
+  if (is_free_var(name) && func_self_ != kNoObj) {
+    const ValueSet cells = load(ValueSet{func_self_}, intern_field("cell:" + name), site);
+    return load(cells, intern_field("contents"), site);
+  }
+  if (is_cell_var(name)) return load(ValueSet{cell(name)}, intern_field("contents"), site);
+  if (ref_.index == 0 || is_local(name)) {
+    auto it = st_.env.find(name);
+    if (it != st_.env.end()) return it->second;
+    if (ref_.index != 0) return {};
+  }
+  StaticRef r = program_.resolve_global(ref_.module, name);
+  if (r.kind == StaticRef::Kind::Unknown) {
+    if (name == "self" || name == "cls") return {};
+    return ValueSet{external("builtins." + name)};
+  }
+  const ObjId id = constant(r);
+  return id == kNoObj ? ValueSet{} : ValueSet{id};
+}
+
+void Context::write_name(const std::string& name, const ValueSet& values, const Site& site) {
+  if (is_free_var(name) && func_self_ != kNoObj) {
+    const ValueSet cells = load(ValueSet{func_self_}, intern_field("cell:" + name), site);
+    store(cells, intern_field("contents"), values, {site_ref(site, name + " = ...")}, EdgeRole::Capture);
+    return;
+  }
+  if (is_cell_var(name)) {
+    store(ValueSet{cell(name)}, intern_field("contents"), values, {site_ref(site, name + " = ...")},
+          EdgeRole::Capture);
+    st_.var_site[name] = site_ref(site, name + " = ...");
+    return;
+  }
+  if (std::find(fn_.globals.begin(), fn_.globals.end(), name) != fn_.globals.end()) {
+    const ObjId g = global(ref_.module, name);
+    store(ValueSet{g}, intern_field("value"), values, {site_ref(site, "global " + name + " = ...")}, EdgeRole::Plain);
+    return;
+  }
+  st_.env[name] = values;
+  st_.var_site[name] = site_ref(site, name + " = ...");
+}
+
+// ---- evaluation ----------------------------------------------------------------------------------
+
+ValueSet Context::eval(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Name:
+      return read_name(e.text, e.site);
+    case ExprKind::Attribute: {
+      if (e.children.empty()) return {};
+      const ValueSet bases = eval(e.children[0]);
+      return eval_attribute(bases, e.text, e);
+    }
+    case ExprKind::Subscript: {
+      if (e.children.empty()) return {};
+      if (const std::string key = dict_key_attribute(e); !key.empty()) {
+        const ValueSet owners = eval(e.children[0].children[0]);
+        return eval_attribute(owners, key, e);
+      }
+      const ValueSet bases = eval(e.children[0]);
+      for (size_t i = 1; i < e.children.size(); ++i) eval(e.children[i]);
+      ValueSet out;
+      if (!e.text.empty()) {
+        const FieldId keyed = intern_field("[" + e.text + "]");
+        for (ObjId b : bases) {
+          auto it = st_.fields.find(field_key(b, keyed));
+          if (it != st_.fields.end()) {
+            out.merge(it->second);
+          } else {
+            out.merge(load_one(b, intern_field("[]"), e.site));
+          }
+        }
+      } else {
+        out = load(bases, intern_field("[]"), e.site);
+      }
+      if (no_grad_depth_ == 0) {
+        for (ObjId b : bases) {
+          if (is_graph(b)) mark_graph(out);
+        }
+      }
+      return out;
+    }
+    case ExprKind::Call:
+      return eval_call(e, true);
+    case ExprKind::Literal:
+    case ExprKind::Unknown:
+      for (const Expr& child : e.children) eval(child);
+      return {};
+    case ExprKind::Container: {
+      std::vector<ValueSet> element_values;
+      size_t body_start = 0;
+      if (e.text == "comprehension") {
+        const auto clauses = static_cast<size_t>(std::max(0, e.function_index));
+        ++loop_depth_;
+        for (size_t i = 0; i + 1 < clauses; i += 2) {
+          const ValueSet iterable = eval(e.children[i + 1]);
+          assign(e.children[i], load(iterable, intern_field("[]"), e.children[i + 1].site), e.site);
+        }
+        body_start = clauses;
+      }
+      const char* label = e.container == ContainerKind::List    ? "list"
+                          : e.container == ContainerKind::Tuple ? "tuple"
+                          : e.container == ContainerKind::Set   ? "set"
+                          : e.container == ContainerKind::Dict  ? "dict"
+                                                                : "generator";
+      const ObjId container = at_site(&e, ObjKind::Container, label, e.site);
+      ValueSet all;
+      for (size_t i = body_start; i < e.children.size(); ++i) {
+        const Expr& child = e.children[i];
+        ValueSet values = child.kind == ExprKind::Starred && !child.children.empty()
+                              ? load(eval(child.children[0]), intern_field("[]"), child.site)
+                              : eval(child);
+        const bool is_dict_key = e.container == ContainerKind::Dict && e.text != "comprehension" &&
+                                 child.kind != ExprKind::Starred && child.arg_names.empty();
+        if (is_dict_key) continue;  // keys rarely matter for reachability; values do
+        if (!values.empty()) {
+          std::string slot;
+          if (e.container == ContainerKind::Dict && !child.arg_names.empty() && !child.arg_names[0].empty()) {
+            slot = "[" + child.arg_names[0] + "]";
+          } else if ((e.container == ContainerKind::Tuple || e.container == ContainerKind::List) &&
+                     e.text != "comprehension") {
+            slot = "[" + std::to_string(i - body_start) + "]";
+          }
+          if (!slot.empty()) {
+            store(ValueSet{container}, intern_field(slot), values, {site_ref(child.site, "element")},
+                  EdgeRole::Plain);
+          }
+        }
+        all.merge(values);
+      }
+      if (e.text == "comprehension") --loop_depth_;
+      if (!all.empty()) {
+        store(ValueSet{container}, intern_field("[]"), all, {site_ref(e.site, std::string(label) + " element")},
+              EdgeRole::Plain);
+      }
+      if (no_grad_depth_ == 0) {
+        for (ObjId v : all) {
+          if (is_graph(v)) {
+            objs_[container].graph = true;
+            break;
+          }
+        }
+      }
+      return ValueSet{container};
+    }
+    case ExprKind::Function: {
+      const CodeRef code{ref_.module, e.function_index};
+      const ObjId closure = at_site(&e, ObjKind::Closure, "<lambda>", e.site);
+      objs_[closure].fn = code;
+      for (const std::string& free : program_.function(code).free_vars) {
+        ValueSet target;
+        if (is_cell_var(free)) {
+          target = ValueSet{cell(free)};
+        } else if (is_free_var(free) && func_self_ != kNoObj) {
+          target = load(ValueSet{func_self_}, intern_field("cell:" + free), e.site);
+        }
+        store(ValueSet{closure}, intern_field("cell:" + free), target,
+              {site_ref(e.site, "lambda captures " + free)}, EdgeRole::Capture);
+      }
+      return ValueSet{closure};
+    }
+    case ExprKind::Arith: {
+      ValueSet operands;
+      for (const Expr& child : e.children) operands.merge(eval(child));
+      if (operands.empty() || e.text == "bool") return {};
+      const ObjId value = at_site(&e, ObjKind::Value, "value", e.site);
+      for (ObjId op : operands) {
+        if (std::find(objs_[value].operands.begin(), objs_[value].operands.end(), op) == objs_[value].operands.end()) {
+          objs_[value].operands.push_back(op);
+        }
+        if (objs_[op].tensor || objs_[op].graph) objs_[value].tensor = true;
+      }
+      if (no_grad_depth_ > 0) objs_[value].no_grad = true;
+      return ValueSet{value};
+    }
+    case ExprKind::Choice: {
+      ValueSet out;
+      for (const Expr& child : e.children) out.merge(eval(child));
+      return out;
+    }
+    case ExprKind::Walrus: {
+      ValueSet v = e.children.empty() ? ValueSet{} : eval(e.children[0]);
+      write_name(e.text, v, e.site);
+      return v;
+    }
+    case ExprKind::Starred:
+      return e.children.empty() ? ValueSet{} : eval(e.children[0]);
+  }
+  return {};
+}
+
+ValueSet Context::bound_method(ObjId self, CodeRef function, const Expr& node) {
+  const ObjId method = at_site(&node, ObjKind::BoundMethod,
+                               "bound method " + program_.function(function).qualname, node.site, self % 997);
+  objs_[method].fn = function;
+  store(ValueSet{method}, intern_field("__self__"), ValueSet{self},
+        {site_ref(node.site, "bound method " + program_.function(function).name + " holds its object")},
+        EdgeRole::Capture);
+  return ValueSet{method};
+}
+
+ValueSet Context::eval_attribute(const ValueSet& bases, const std::string& attr, const Expr& node) {
+  ValueSet out;
+  const FieldId field = intern_field(attr);
+  for (ObjId b : bases) {
+    const ObjKind kind = objs_[b].kind;
+    if (kind == ObjKind::ModuleConst) {
+      const ObjId id = constant(program_.resolve_member(program_.module(objs_[b].module_index).module_name, attr));
+      if (id != kNoObj) out.insert(id);
+      continue;
+    }
+    if (kind == ObjKind::ExternalConst) {
+      const std::string& q = objs_[b].qualified;
+      out.insert(external(q.rfind("builtins.", 0) == 0 ? q.substr(9) + "." + attr : q + "." + attr));
+      continue;
+    }
+    if (kind == ObjKind::Super) {
+      // super().method: look the method up in the bases of the class that called super().
+      const CodeRef cls = objs_[b].cls;
+      const ValueSet self = load_one(b, intern_field("__self__"), node.site);
+      bool found = false;
+      if (cls.valid()) {
+        for (const CodeRef& base : program_.class_info(cls).project_bases) {
+          MethodKind mk = MethodKind::Instance;
+          const CodeRef method = program_.find_method(base, attr, &mk);
+          if (!method.valid()) continue;
+          for (ObjId s : self) out.merge(bound_method(s, method, node));
+          found = true;
+          break;
+        }
+        if (!found) {
+          for (const std::string& q : program_.class_info(cls).external_bases) {
+            const ObjId ext = external(q + "." + attr);
+            objs_[ext].receiver_for_super = true;
+            out.insert(ext);
+            break;
+          }
+        }
+      }
+      continue;
+    }
+    CodeRef cls = objs_[b].cls;
+    if (kind == ObjKind::ClassConst && cls.valid()) {
+      MethodKind mk = MethodKind::Instance;
+      const CodeRef method = program_.find_method(cls, attr, &mk);
+      if (method.valid()) {
+        if (mk == MethodKind::Class) {
+          out.merge(bound_method(b, method, node));
+        } else {
+          StaticRef r;
+          r.kind = StaticRef::Kind::ProjectFunction;
+          r.code = method;
+          out.insert(constant(r));
+        }
+        continue;
+      }
+    }
+    if (cls.valid() && kind != ObjKind::ClassConst && st_.fields.find(field_key(b, field)) == st_.fields.end()) {
+      MethodKind mk = MethodKind::Instance;
+      const CodeRef method = program_.find_method(cls, attr, &mk);
+      if (method.valid()) {
+        if (mk == MethodKind::Property) {
+          std::vector<Arg> none;
+          out.merge(invoke(method, ValueSet{b}, none, {}, node));
+        } else if (mk == MethodKind::Static) {
+          StaticRef r;
+          r.kind = StaticRef::Kind::ProjectFunction;
+          r.code = method;
+          out.insert(constant(r));
+        } else {
+          out.merge(bound_method(b, method, node));
+        }
+        continue;
+      }
+    }
+    out.merge(load_one(b, field, node.site));
+  }
+  return out;
+}
+
+ValueSet Context::arg_values(const std::vector<Arg>& args, int position, const std::string& keyword,
+                             const Site& site) {
+  ValueSet out;
+  int index = 0;
+  for (const Arg& a : args) {
+    if (a.name.empty()) {
+      if (index == position) out.merge(a.values);
+      ++index;
+    } else if (a.name == "*") {
+      if (position >= index) out.merge(load(a.values, intern_field("[]"), site));
+    } else if (a.name == "**") {
+      if (!keyword.empty()) out.merge(load(a.values, intern_field("[]"), site));
+    } else if (!keyword.empty() && a.name == keyword) {
+      out.merge(a.values);
+    }
+  }
+  return out;
+}
+
+bool Context::is_callable_value(ObjId id) const {
+  const ObjKind k = objs_[id].kind;
+  return k == ObjKind::Closure || k == ObjKind::BoundMethod || k == ObjKind::Partial;
+}
+
+void Context::mark_graph(const ValueSet& values, int depth) {
+  if (depth > 8) return;
+  for (ObjId v : values) {
+    Obj& o = objs_[v];
+    if (o.graph || o.kind == ObjKind::Container) {
+      if (o.kind == ObjKind::Container) o.graph = true;
+      continue;
+    }
+    o.graph = true;
+    o.tensor = true;
+  }
+}
+
+bool Context::is_graph(ObjId id, int depth) const {
+  const Obj& o = objs_[id];
+  if (o.graph) return true;
+  if (o.no_grad || depth > 8) return false;
+  for (ObjId op : o.operands) {
+    if (is_graph(op, depth + 1)) return true;
+  }
+  return false;
+}
+
+ValueSet Context::eval_call(const Expr& e, bool result_used) {
+  if (e.children.empty()) return {};
+  std::vector<Arg> args;
+  for (size_t i = 1; i < e.children.size(); ++i) {
+    Arg a;
+    a.name = i < e.arg_names.size() ? e.arg_names[i] : "";
+    a.values = eval(e.children[i]);
+    args.push_back(std::move(a));
+  }
+  const Expr& callee = e.children[0];
+  if (callee.kind == ExprKind::Attribute && !callee.children.empty()) {
+    const ValueSet receivers = eval(callee.children[0]);
+    return call_method(receivers, callee.text, args, e, result_used);
+  }
+  if (callee.kind == ExprKind::Name && callee.text == "super") {
+    // super() inside a method: the receiver, looked up from the bases of the defining class.
+    const ObjId proxy = at_site(&e, ObjKind::Super, "super()", e.site);
+    if (fn_.owner_class >= 0) objs_[proxy].cls = CodeRef{ref_.module, fn_.owner_class};
+    if (!params_.empty()) {
+      st_.fields[field_key(proxy, intern_field("__self__"))] = ValueSet{params_[0]};
+    }
+    return ValueSet{proxy};
+  }
+  const ValueSet callees = eval(callee);
+  return call(callees, args, e, result_used);
+}
+
+ValueSet Context::call_method(const ValueSet& receivers, const std::string& method, const std::vector<Arg>& args,
+                              const Expr& node, bool result_used) {
+  ValueSet out;
+  ValueSet unresolved;
+  for (ObjId r : receivers) {
+    const ObjKind kind = objs_[r].kind;
+    const CodeRef cls = objs_[r].cls;
+    if (kind == ObjKind::ModuleConst || kind == ObjKind::ExternalConst || kind == ObjKind::ClassConst ||
+        kind == ObjKind::Super || (cls.valid() && program_.find_method(cls, method).valid() &&
+                                   st_.fields.find(field_key(r, intern_field(method))) == st_.fields.end())) {
+      if (kind == ObjKind::Super || kind == ObjKind::ClassConst || cls.valid()) {
+        // Resolve to a project method without materialising a bound-method object.
+        if (kind != ObjKind::Super && kind != ObjKind::ClassConst) {
+          MethodKind mk = MethodKind::Instance;
+          const CodeRef m = program_.find_method(cls, method, &mk);
+          if (mk == MethodKind::Static) {
+            out.merge(invoke(m, {}, args, {}, node));
+          } else if (mk == MethodKind::Class) {
+            out.merge(invoke(m, {}, args, {}, node));
+          } else if (mk == MethodKind::Property) {
+            const ValueSet result = invoke(m, ValueSet{r}, {}, {}, node);
+            out.merge(call(result, args, node, result_used));
+          } else {
+            out.merge(invoke(m, ValueSet{r}, args, {}, node));
+          }
+          continue;
+        }
+      }
+      const ValueSet callees = eval_attribute(ValueSet{r}, method, node.children[0]);
+      for (ObjId c : callees) {
+        if (objs_[c].kind == ObjKind::ExternalConst && objs_[c].receiver_for_super) {
+          // super().__init__(...) of a library base: the model's "return" is the object being built.
+          const ValueSet self = load_one(r, intern_field("__self__"), node.site);
+          const std::string base_q = objs_[c].qualified.substr(0, objs_[c].qualified.rfind('.'));
+          if (const CallModel* model = solver_.models_.function(base_q)) {
+            for (ObjId s : self) out.merge(apply_model(*model, {}, args, node, result_used, s));
+          }
+          continue;
+        }
+        out.merge(call(ValueSet{c}, args, node, result_used));
+      }
+      continue;
+    }
+    if (kind == ObjKind::Weak) continue;
+    unresolved.insert(r);
+  }
+  if (unresolved.empty()) return out;
+
+  // A field holding a callable (self.cb(...)) is called like any value.
+  ValueSet field_callables;
+  for (ObjId r : unresolved) {
+    auto it = st_.fields.find(field_key(r, intern_field(method)));
+    if (it != st_.fields.end()) field_callables.merge(it->second);
+  }
+  if (!field_callables.empty()) out.merge(call(field_callables, args, node, result_used));
+
+  if (method == "backward") {
+    mark_graph(unresolved);
+    for (ObjId r : unresolved) objs_[r].backpropagated = true;
+    return out;
+  }
+  if (const CallModel* model = solver_.models_.method(method)) {
+    out.merge(apply_model(*model, unresolved, args, node, result_used));
+    return out;
+  }
+  bool any_callable = false;
+  for (const Arg& a : args) {
+    for (ObjId v : a.values) any_callable |= is_callable_value(v);
+  }
+  if (any_callable && is_registration_method(method)) {
+    ValueSet callables;
+    for (const Arg& a : args) {
+      for (ObjId v : a.values) {
+        if (is_callable_value(v)) callables.insert(v);
+      }
+    }
+    const bool removable = result_used && (calls_remove_ || (fn_.owner_class >= 0 &&
+        program_.class_info(CodeRef{ref_.module, fn_.owner_class}).calls_remove));
+    store(unresolved, intern_field("_registered[]"), callables,
+          {site_ref(node.site, method + "() keeps the callable")},
+          method.find("hook") != std::string::npos ? EdgeRole::ModuleHook : EdgeRole::Callback, removable);
+    return out;
+  }
+  // Unknown method: an unknown result; tensor methods keep the autograd graph.
+  bool graph = false, tensor = false;
+  for (ObjId r : unresolved) {
+    graph |= is_graph(r);
+    tensor |= objs_[r].tensor;
+  }
+  const ObjId result = at_site(&node, ObjKind::Unknown, "result of ." + method + "()", node.site);
+  if (graph && no_grad_depth_ == 0) objs_[result].graph = true;
+  objs_[result].tensor |= tensor;
+  for (ObjId r : unresolved) {
+    if (is_placeholder(r)) defer(r, kNoObj, method, args, node, result, result_used);
+  }
+  out.insert(result);
+  return out;
+}
+
+ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, const Expr& node, bool result_used) {
+  ValueSet out;
+  for (ObjId c : callees) {
+    const ObjKind kind = objs_[c].kind;
+    switch (kind) {
+      case ObjKind::FunctionConst:
+        out.merge(invoke(objs_[c].fn, {}, args, {}, node));
+        break;
+      case ObjKind::Closure:
+        out.merge(invoke(objs_[c].fn, {}, args, ValueSet{c}, node));
+        break;
+      case ObjKind::BoundMethod: {
+        const ValueSet self = load_one(c, intern_field("__self__"), node.site);
+        if (objs_[c].fn.valid()) {
+          out.merge(invoke(objs_[c].fn, self, args, {}, node));
+        } else {
+          out.merge(call(load_one(c, intern_field("__func__"), node.site), args, node, result_used));
+        }
+        break;
+      }
+      case ObjKind::Partial: {
+        std::vector<Arg> full;
+        Arg bound;
+        bound.values = load_one(c, intern_field("args[]"), node.site);
+        if (!bound.values.empty()) full.push_back(bound);
+        full.insert(full.end(), args.begin(), args.end());
+        out.merge(call(load_one(c, intern_field("func"), node.site), full, node, result_used));
+        break;
+      }
+      case ObjKind::ClassConst:
+        if (objs_[c].cls.valid()) out.merge(construct(objs_[c].cls, args, node));
+        break;
+      case ObjKind::ExternalConst: {
+        const std::string& q = objs_[c].qualified;
+        if (const CallModel* model = solver_.models_.function(q)) {
+          out.merge(apply_model(*model, {}, args, node, result_used));
+        } else {
+          const bool loss = is_loss_function(q) && no_grad_depth_ == 0;
+          const bool torch_call = q.rfind("torch.", 0) == 0;
+          bool arg_graph = false;
+          if (torch_call) {
+            for (const Arg& a : args) {
+              for (ObjId v : a.values) arg_graph |= is_graph(v);
+            }
+          }
+          out.merge(unknown_call(q, args, node, (loss || arg_graph) && no_grad_depth_ == 0,
+                                 torch_call && !is_camel_case(q)));
+        }
+        break;
+      }
+      case ObjKind::Instance: {
+        const CodeRef cls = objs_[c].cls;
+        if (!cls.valid()) break;
+        const ClassInfo& info = program_.class_info(cls);
+        const CodeRef call_method_ref = program_.find_method(cls, "__call__");
+        const CodeRef forward = program_.find_method(cls, "forward");
+        ValueSet result;
+        if (call_method_ref.valid()) {
+          result = invoke(call_method_ref, ValueSet{c}, args, {}, node);
+        } else if (info.is_nn_module && forward.valid()) {
+          result = invoke(forward, ValueSet{c}, args, {}, node);
+        }
+        if (info.is_nn_module && no_grad_depth_ == 0) {
+          if (result.empty()) result.insert(at_site(&node, ObjKind::Unknown, "output of " + objs_[c].label, node.site));
+          mark_graph(result);
+        }
+        out.merge(result);
+        break;
+      }
+      default: {
+        // A library object, a parameter or field of unknown type: an unknown result.
+        bool graph = false;
+        const Obj& o = objs_[c];
+        if (o.module) graph = true;
+        if (o.kind == ObjKind::LibInstance && o.qualified.rfind("torch.nn.", 0) == 0) graph = true;
+        if ((o.kind == ObjKind::Param || o.kind == ObjKind::Field || o.kind == ObjKind::Global) &&
+            is_model_like_name(o.name.empty() ? o.label : o.name)) {
+          graph = true;
+        }
+        const ValueSet result = unknown_call(o.qualified, args, node, graph && no_grad_depth_ == 0, graph);
+        if (is_placeholder(c) && !result.empty()) defer(kNoObj, c, "", args, node, result[0], result_used);
+        out.merge(result);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+ValueSet Context::unknown_call(const std::string& qualified, const std::vector<Arg>& args, const Expr& node,
+                               bool graph, bool tensor) {
+  if (!qualified.empty() && is_camel_case(qualified)) {
+    // A library class: its instance probably keeps the callables it is given (callbacks, hooks).
+    const ObjId instance = at_site(&node, ObjKind::LibInstance, last_component(qualified), node.site);
+    objs_[instance].qualified = qualified;
+    if (qualified.rfind("torch.nn.", 0) == 0) objs_[instance].module = true;
+    int position = 0;
+    for (const Arg& a : args) {
+      ValueSet callables;
+      for (ObjId v : a.values) {
+        if (is_callable_value(v)) callables.insert(v);
+      }
+      const std::string slot = a.name.empty() ? "arg" + std::to_string(position) : a.name;
+      if (a.name.empty()) ++position;
+      if (callables.empty() || a.name == "*" || a.name == "**") continue;
+      store(ValueSet{instance}, intern_field(slot), callables,
+            {site_ref(node.site, last_component(qualified) + "(" + slot + "=...) keeps the callable")},
+            EdgeRole::Callback);
+    }
+    return ValueSet{instance};
+  }
+  const ObjId result = at_site(&node, ObjKind::Unknown,
+                               qualified.empty() ? "call result" : "result of " + last_component(qualified) + "()",
+                               node.site);
+  objs_[result].qualified = qualified;
+  if (graph) objs_[result].graph = true;
+  if (tensor || graph) objs_[result].tensor = true;
+  return ValueSet{result};
+}
+
+ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, const std::vector<Arg>& args,
+                              const Expr& node, bool result_used, ObjId constructed) {
+  ValueSet ret;
+  ObjId created = constructed;
+  const std::string what = model.names.empty() ? "call" : last_component(model.names.front());
+  switch (model.returns) {
+    case ModelReturn::None:
+      break;
+    case ModelReturn::New:
+      if (created == kNoObj) {
+        ObjKind kind = ObjKind::LibInstance;
+        if (model.new_label == "partial") kind = ObjKind::Partial;
+        if (model.new_label == "method") kind = ObjKind::BoundMethod;
+        if (model.new_label == "list" || model.new_label == "dict") kind = ObjKind::Container;
+        created = at_site(&node, kind, model.new_label, node.site);
+      }
+      ret.insert(created);
+      break;
+    case ModelReturn::Receiver:
+      ret = receiver;
+      break;
+    case ModelReturn::Argument:
+      ret = arg_values(args, model.return_argument, "", node.site);
+      break;
+    case ModelReturn::ArgumentElements:
+      ret = load(arg_values(args, model.return_argument, "", node.site), intern_field("[]"), node.site);
+      break;
+    case ModelReturn::ReceiverElements:
+      ret = load(receiver, intern_field("[]"), node.site);
+      break;
+    case ModelReturn::Handle:
+      ret.insert(at_site(&node, ObjKind::Handle, "hook handle", node.site));
+      break;
+    case ModelReturn::Weak:
+      ret.insert(at_site(&node, ObjKind::Weak, "weak reference", node.site));
+      break;
+    case ModelReturn::CurrentFrame:
+      ret.insert(frame());
+      break;
+    case ModelReturn::ExcInfo:
+    case ModelReturn::ExcInfoException: {
+      ObjId exception;
+      if (!handler_exceptions_.empty()) {
+        exception = handler_exceptions_.back();
+      } else {
+        // Called outside a handler of this function: the traceback holds the frames of the code that
+        // raised and handled the exception, not this one.
+        exception = at_site(&node, ObjKind::Exception, "exception being handled", node.site);
+        const ObjId tb = at_site(&node, ObjKind::Traceback, "traceback", node.site, 1);
+        const ObjId frames = at_site(&node, ObjKind::Frame, "frames of the raising and handling code", node.site, 2);
+        objs_[frames].tensor = true;
+        store(ValueSet{exception}, intern_field("__traceback__"), ValueSet{tb},
+              {site_ref(node.site, "exception keeps its traceback")}, EdgeRole::Frame);
+        store(ValueSet{tb}, intern_field("tb_frame"), ValueSet{frames},
+              {site_ref(node.site, "traceback keeps the frames")}, EdgeRole::Frame);
+      }
+      if (model.returns == ModelReturn::ExcInfoException) {
+        ret.insert(exception);
+        break;
+      }
+      const ObjId info = at_site(&node, ObjKind::Container, "exc_info tuple", node.site, 3);
+      const ValueSet tb = load_one(exception, intern_field("__traceback__"), node.site);
+      const ObjId type = at_site(&node, ObjKind::Unknown, "exception type", node.site, 4);
+      store(ValueSet{info}, intern_field("[0]"), ValueSet{type}, {site_ref(node.site, "exc_info")}, EdgeRole::Plain);
+      store(ValueSet{info}, intern_field("[1]"), ValueSet{exception}, {site_ref(node.site, "exc_info")},
+            EdgeRole::Frame);
+      store(ValueSet{info}, intern_field("[2]"), tb, {site_ref(node.site, "exc_info")}, EdgeRole::Frame);
+      ValueSet both{exception};
+      both.merge(tb);
+      store(ValueSet{info}, intern_field("[]"), both, {site_ref(node.site, "exc_info")}, EdgeRole::Frame);
+      ret.insert(info);
+      break;
+    }
+    case ModelReturn::Unknown:
+      ret.insert(at_site(&node, ObjKind::Unknown, "result of " + what + "()", node.site));
+      break;
+  }
+  const bool removable = result_used && (calls_remove_ || (fn_.owner_class >= 0 &&
+      program_.class_info(CodeRef{ref_.module, fn_.owner_class}).calls_remove));
+  for (const ModelEffect& effect : model.effects) {
+    ValueSet source;
+    const ModelOperand& src = effect.source;
+    switch (src.base) {
+      case ModelOperand::Base::Argument:
+        source = arg_values(args, src.position, src.keyword, node.site);
+        break;
+      case ModelOperand::Base::RestArguments: {
+        int index = 0;
+        for (const Arg& a : args) {
+          if (a.name.empty()) {
+            if (index >= src.position) source.merge(a.values);
+            ++index;
+          } else if (a.name == "*") {
+            source.merge(load(a.values, intern_field("[]"), node.site));
+          }
+        }
+        break;
+      }
+      case ModelOperand::Base::KeywordArguments:
+        for (const Arg& a : args) {
+          if (!a.name.empty() && a.name != "*" && a.name != "**") source.merge(a.values);
+        }
+        break;
+      case ModelOperand::Base::Receiver:
+        source = receiver;
+        break;
+      default:
+        break;
+    }
+    if (src.field == "[]") source = load(source, intern_field("[]"), node.site);
+    if (source.empty()) continue;
+    ValueSet destination;
+    const ModelOperand& dst = effect.destination;
+    switch (dst.base) {
+      case ModelOperand::Base::Return:
+        if (created != kNoObj) destination.insert(created);
+        break;
+      case ModelOperand::Base::Receiver:
+        destination = receiver;
+        break;
+      case ModelOperand::Base::Argument:
+        destination = arg_values(args, dst.position, dst.keyword, node.site);
+        break;
+      case ModelOperand::Base::Root: {
+        const ObjId root = global(-1, "<process roots>");
+        record_event(EventKind::StoreIntoGlobal, root, what + "() registry", source, node.site,
+                     what + "() keeps it for the life of the process");
+        continue;
+      }
+      default:
+        break;
+    }
+    if (destination.empty()) continue;
+    const std::string field = dst.field.empty() ? "[]" : dst.field;
+    const EdgeRole role = role_from_model(model.role);
+    const bool is_registration = role == EdgeRole::ModuleHook || role == EdgeRole::TensorHook;
+    store(destination, intern_field(field), source,
+          {site_ref(node.site, is_registration ? what + "() registers it" : what + "() keeps it")}, role,
+          is_registration && removable);
+    if (field == "[]" || field.find("[]") != std::string::npos) {
+      for (ObjId d : destination) {
+        if (objs_[d].kind == ObjKind::Global || objs_[d].kind == ObjKind::Field) {
+          record_event(EventKind::StoreIntoGlobal, d, objs_[d].label, source, node.site, what + "()");
+        }
+        if (loop_depth_ > 0 && (field == "[]") && is_registration == false) {
+          record_event(EventKind::Accumulate, d, objs_[d].label, source, node.site, what + "()");
+        }
+      }
+    }
+  }
+  if (!model.kills_graph && no_grad_depth_ == 0) {
+    bool graph = false;
+    for (ObjId r : receiver) graph |= is_graph(r);
+    if (graph) {
+      for (ObjId v : ret) {
+        if (objs_[v].kind == ObjKind::Unknown) objs_[v].graph = true;
+      }
+    }
+  }
+  return ret;
+}
+
+ValueSet Context::construct(CodeRef cls, const std::vector<Arg>& args, const Expr& node) {
+  const ClassDef& def = program_.class_def(cls);
+  const ClassInfo& info = program_.class_info(cls);
+  const ObjId instance = at_site(&node, ObjKind::Instance, def.name, node.site);
+  objs_[instance].cls = cls;
+  objs_[instance].module = info.is_nn_module;
+  objs_[instance].has_del = info.defines_del;
+  const CodeRef init = program_.find_method(cls, "__init__");
+  if (init.valid()) {
+    invoke(init, ValueSet{instance}, args, {}, node);
+  } else {
+    for (const std::string& q : info.external_bases) {
+      if (const CallModel* model = solver_.models_.function(q)) {
+        apply_model(*model, {}, args, node, true, instance);
+        break;
+      }
+    }
+  }
+  return ValueSet{instance};
+}
+
+ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::vector<Arg>& args,
+                         const ValueSet& func_self, const Expr& node) {
+  const Context* callee = solver_.summary(function);
+  const bool reentered = callee != nullptr && (instantiating_.size() >= 8 ||
+      std::find(instantiating_.begin(), instantiating_.end(), callee) != instantiating_.end());
+  if (callee == nullptr || reentered) {
+    // Recursion or too deep: an unknown result, no effects.
+    return ValueSet{at_site(&node, ObjKind::Unknown, "result of " + program_.function(function).name + "()",
+                            node.site, 7)};
+  }
+  const Function& f = callee->fn_;
+  std::vector<ValueSet> bound(f.params.size());
+  size_t first = 0;
+  const bool has_receiver = !receiver.empty() && !f.params.empty();
+  if (has_receiver) {
+    bound[0] = receiver;
+    first = 1;
+  }
+  // Positional arguments in order; *args spread over the remaining positional parameters.
+  size_t position = first;
+  ValueSet extra_positional, extra_keywords, star_elements, double_star_elements;
+  size_t star_from = f.params.size();
+  for (const Arg& a : args) {
+    if (a.name.empty()) {
+      while (position < f.params.size() && f.params[position].kind != ParamKind::Positional) {
+        if (f.params[position].kind == ParamKind::VarArgs) break;
+        ++position;
+      }
+      if (position < f.params.size() && f.params[position].kind == ParamKind::Positional) {
+        bound[position++].merge(a.values);
+      } else {
+        extra_positional.merge(a.values);
+      }
+    } else if (a.name == "*") {
+      star_elements.merge(load(a.values, intern_field("[]"), node.site));
+      star_from = std::min(star_from, position);
+    } else if (a.name == "**") {
+      double_star_elements.merge(load(a.values, intern_field("[]"), node.site));
+    } else {
+      bool matched = false;
+      for (size_t p = first; p < f.params.size(); ++p) {
+        if (f.params[p].name == a.name &&
+            (f.params[p].kind == ParamKind::Positional || f.params[p].kind == ParamKind::KeywordOnly)) {
+          bound[p].merge(a.values);
+          matched = true;
+          break;
+        }
+      }
+      if (!matched) extra_keywords.merge(a.values);
+    }
+  }
+  // *args and **kwargs can only supply parameters that no explicit argument bound.
+  for (size_t p = first; p < f.params.size(); ++p) {
+    if (!bound[p].empty()) continue;
+    if (f.params[p].kind == ParamKind::Positional && p >= star_from) bound[p].merge(star_elements);
+    if (f.params[p].kind == ParamKind::Positional || f.params[p].kind == ParamKind::KeywordOnly) {
+      bound[p].merge(double_star_elements);
+    }
+  }
+  extra_positional.merge(star_elements);
+  extra_keywords.merge(double_star_elements);
+  for (size_t p = 0; p < f.params.size(); ++p) {
+    if (f.params[p].kind == ParamKind::VarArgs || f.params[p].kind == ParamKind::VarKeywords) {
+      const ObjId pack = at_site(&node, ObjKind::Container,
+                                 f.params[p].kind == ParamKind::VarArgs ? "tuple" : "dict", node.site,
+                                 static_cast<uint32_t>(100 + p));
+      const ValueSet& extra = f.params[p].kind == ParamKind::VarArgs ? extra_positional : extra_keywords;
+      if (!extra.empty()) {
+        store(ValueSet{pack}, intern_field("[]"), extra, {site_ref(node.site, "packed arguments")}, EdgeRole::Plain);
+      }
+      bound[p] = ValueSet{pack};
+    }
+  }
+  instantiating_.push_back(callee);
+  ValueSet result = instantiate(*callee, bound, func_self, node);
+  instantiating_.pop_back();
+  return result;
+}
+
+// Maps a callee's exit state into this context at a call site.
+ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>& param_values,
+                              const ValueSet& func_self, const Expr& node) {
+  std::unordered_map<ObjId, ValueSet> mapped;
+  const SiteRef call_site = site_ref(node.site, "call to " + callee.fn_.name + "()");
+  std::function<ValueSet(ObjId, int)> map_obj = [&](ObjId id, int depth) -> ValueSet {
+    auto it = mapped.find(id);
+    if (it != mapped.end()) return it->second;
+    if (depth > 16) return {};
+    const Obj& o = callee.objs_[id];
+    ValueSet out;
+    switch (o.kind) {
+      case ObjKind::Param:
+        if (o.param >= 0 && static_cast<size_t>(o.param) < param_values.size()) {
+          out = param_values[static_cast<size_t>(o.param)];
+          if (out.empty() && o.default_obj != kNoObj) out = map_obj(o.default_obj, depth + 1);
+        }
+        break;
+      case ObjKind::FuncSelf:
+        out = func_self;
+        break;
+      case ObjKind::Global:
+        if (o.module_index >= 0) out.insert(global(o.module_index, o.name));
+        else out.insert(global(-1, o.name));
+        break;
+      case ObjKind::Field: {
+        const ValueSet bases = map_obj(o.base, depth + 1);
+        out = load(bases, intern_field(field_name(o.field)), node.site);
+        break;
+      }
+      case ObjKind::FunctionConst: {
+        StaticRef r;
+        r.kind = StaticRef::Kind::ProjectFunction;
+        r.code = o.fn;
+        out.insert(constant(r));
+        break;
+      }
+      case ObjKind::ClassConst: {
+        StaticRef r;
+        r.kind = StaticRef::Kind::ProjectClass;
+        r.code = o.cls;
+        out.insert(constant(r));
+        break;
+      }
+      case ObjKind::ModuleConst: {
+        StaticRef r;
+        r.kind = StaticRef::Kind::ProjectModule;
+        r.code = CodeRef{o.module_index, -1};
+        out.insert(constant(r));
+        break;
+      }
+      case ObjKind::ExternalConst:
+        out.insert(external(o.qualified));
+        break;
+      case ObjKind::Cell:
+      case ObjKind::Frame:
+      default: {
+        // An object the callee created: one caller object per call site and callee object.
+        const uint64_t key = (reinterpret_cast<uintptr_t>(&node) << 20) ^ (static_cast<uint64_t>(id) * 2654435761u) ^
+                             reinterpret_cast<uintptr_t>(&callee);
+        auto found = instantiated_.find(key);
+        ObjId copy;
+        if (found != instantiated_.end()) {
+          copy = found->second;
+        } else {
+          Obj c = o;
+          c.summary = o.summary || loop_depth_ > 0;
+          c.operands.clear();
+          c.base = kNoObj;
+          c.default_obj = kNoObj;
+          copy = add(std::move(c));
+          instantiated_.emplace(key, copy);
+          mapped[id] = ValueSet{copy};
+          std::vector<ObjId> operands;
+          for (ObjId op : o.operands) {
+            for (ObjId m : map_obj(op, depth + 1)) operands.push_back(m);
+          }
+          objs_[copy].operands = std::move(operands);
+          if (no_grad_depth_ > 0) objs_[copy].no_grad = true;
+        }
+        out.insert(copy);
+        break;
+      }
+    }
+    mapped[id] = out;
+    return out;
+  };
+
+  // Calls the callee could not resolve: its caller may know the receiver's class.
+  for (const DeferredCall& d : callee.deferred_) {
+    const ValueSet receivers = d.receiver != kNoObj ? map_obj(d.receiver, 0) : ValueSet{};
+    const ValueSet callees = d.callee != kNoObj ? map_obj(d.callee, 0) : ValueSet{};
+    std::vector<Arg> args;
+    for (const auto& [name, values] : d.args) {
+      Arg a;
+      a.name = name;
+      for (ObjId v : values) a.values.merge(map_obj(v, 0));
+      args.push_back(std::move(a));
+    }
+    const int32_t saved = site_module_override_;
+    site_module_override_ = d.module;
+    ValueSet results = d.receiver != kNoObj ? call_method(receivers, d.method, args, *d.node, d.result_used)
+                                            : call(callees, args, *d.node, d.result_used);
+    site_module_override_ = saved;
+    if (d.result != kNoObj) {
+      ValueSet merged = map_obj(d.result, 0);
+      merged.merge(results);
+      mapped[d.result] = merged;
+    }
+  }
+
+  // Fields the callee wrote, in the order it recorded them (deterministic).
+  std::vector<uint64_t> written(callee.dirty_.begin(), callee.dirty_.end());
+  std::sort(written.begin(), written.end());
+  for (uint64_t key : written) {
+    const ObjId base = static_cast<ObjId>(key >> 32);
+    const FieldId field = static_cast<FieldId>(key & 0xffffffffu);
+    auto it = callee.st_.fields.find(key);
+    if (it == callee.st_.fields.end()) continue;
+    const ValueSet bases = map_obj(base, 0);
+    if (bases.empty()) continue;
+    ValueSet values;
+    const std::string& fname = field_name(field);
+    const FieldId local_field = intern_field(fname);
+    for (ObjId v : it->second) values.merge(map_obj(v, 0));
+    const bool strong = bases.size() == 1 && !objs_[bases[0]].summary;
+    for (ObjId b : bases) {
+      const ObjKind bk = objs_[b].kind;
+      if (bk == ObjKind::ExternalConst || bk == ObjKind::ModuleConst || bk == ObjKind::FunctionConst) continue;
+      set_field(b, local_field, values, strong && fname.find("[]") == std::string::npos);
+    }
+    for (ObjId v : it->second) {
+      auto edge = callee.edges_.find(EdgeKey{base, field, v});
+      if (edge == callee.edges_.end()) continue;
+      const ValueSet targets = map_obj(v, 0);
+      for (ObjId b : bases) {
+        for (ObjId t : targets) {
+          EdgeInfo info = edge->second;
+          info.chain.insert(info.chain.begin(), call_site);
+          info.must = edge->second.must && bases.size() == 1 && targets.size() == 1;
+          info.alternatives = edge->second.alternatives || targets.size() > 1;
+          add_edge(b, local_field, t, info);
+        }
+      }
+    }
+  }
+  for (const Event& ev : callee.events_) {
+    if (events_.size() > 256) break;
+    Event copy = ev;
+    copy.base = kNoObj;
+    if (ev.base != kNoObj) {
+      const ValueSet b = map_obj(ev.base, 0);
+      if (b.empty()) continue;
+      copy.base = b[0];
+    }
+    copy.values.clear();
+    for (ObjId v : ev.values) copy.values.merge(map_obj(v, 0));
+    copy.chain.insert(copy.chain.begin(), call_site);
+    copy.in_loop = ev.in_loop || loop_depth_ > 0;
+    events_.push_back(std::move(copy));
+  }
+  ValueSet result;
+  for (ObjId r : callee.ret_) result.merge(map_obj(r, 0));
+  return result;
+}
+
+// ---- statements ----------------------------------------------------------------------------------
+
+void Context::assign(const Expr& target, const ValueSet& values, const Site& site) {
+  switch (target.kind) {
+    case ExprKind::Name:
+      write_name(target.text, values, site);
+      break;
+    case ExprKind::Attribute: {
+      if (target.children.empty()) break;
+      const ValueSet bases = eval(target.children[0]);
+      store(bases, intern_field(target.text), values,
+            {site_ref(site, describe_target(target) + " = ...")}, EdgeRole::Plain);
+      for (ObjId b : bases) {
+        const Obj& o = objs_[b];
+        if (o.kind == ObjKind::Global || (o.kind == ObjKind::Field && o.depth > 0 && root_is_global(b))) {
+          record_event(EventKind::StoreIntoGlobal, b, o.label, values, site, describe_target(target) + " = ...");
+        }
+        if (o.kind == ObjKind::Param && o.mutable_default) {
+          record_event(EventKind::MutableDefaultStore, b, o.label, values, site, describe_target(target) + " = ...");
+        }
+      }
+      break;
+    }
+    case ExprKind::Subscript: {
+      if (target.children.empty()) break;
+      if (const std::string key = dict_key_attribute(target); !key.empty()) {
+        Expr attribute;
+        attribute.kind = ExprKind::Attribute;
+        attribute.site = target.site;
+        attribute.text = key;
+        attribute.children.push_back(target.children[0].children[0]);
+        assign(attribute, values, site);
+        break;
+      }
+      const ValueSet bases = eval(target.children[0]);
+      for (size_t i = 1; i < target.children.size(); ++i) eval(target.children[i]);
+      const std::vector<SiteRef> chain{site_ref(site, describe_target(target) + " = ...")};
+      if (!target.text.empty()) store(bases, intern_field("[" + target.text + "]"), values, chain, EdgeRole::Plain);
+      store(bases, intern_field("[]"), values, chain, EdgeRole::Plain);
+      for (ObjId b : bases) {
+        const Obj& o = objs_[b];
+        if (o.kind == ObjKind::Global || (o.kind == ObjKind::Field && root_is_global(b))) {
+          record_event(EventKind::StoreIntoGlobal, b, o.label, values, site, describe_target(target) + " = ...");
+        }
+        if (o.kind == ObjKind::Param && o.mutable_default) {
+          record_event(EventKind::MutableDefaultStore, b, o.label, values, site, describe_target(target) + " = ...");
+        }
+      }
+      break;
+    }
+    case ExprKind::Container: {
+      for (size_t i = 0; i < target.children.size(); ++i) {
+        const Expr& child = target.children[i];
+        if (child.kind == ExprKind::Starred) {
+          if (child.children.empty()) continue;
+          const ObjId rest = at_site(&child, ObjKind::Container, "list", child.site);
+          const ValueSet elements = load(values, intern_field("[]"), site);
+          if (!elements.empty()) {
+            store(ValueSet{rest}, intern_field("[]"), elements, {site_ref(site, "unpacked")}, EdgeRole::Plain);
+          }
+          assign(child.children[0], ValueSet{rest}, site);
+          continue;
+        }
+        ValueSet element;
+        const FieldId slot = intern_field("[" + std::to_string(i) + "]");
+        for (ObjId v : values) {
+          auto it = st_.fields.find(field_key(v, slot));
+          if (it != st_.fields.end()) {
+            element.merge(it->second);
+          } else {
+            element.merge(load_one(v, intern_field("[]"), site));
+          }
+        }
+        assign(child, element, site);
+      }
+      break;
+    }
+    case ExprKind::Starred:
+      if (!target.children.empty()) assign(target.children[0], values, site);
+      break;
+    default:
+      break;
+  }
+}
+
+void Context::exec_block(const std::vector<Stmt>& body) {
+  for (const Stmt& s : body) exec(s);
+}
+
+void Context::exec(const Stmt& s) {
+  switch (s.kind) {
+    case StmtKind::Assign: {
+      const ValueSet values = eval(s.value);
+      for (const Expr& target : s.targets) assign(target, values, s.site);
+      // `x = x + v` / `self.t = self.t + v`: an accumulation, like `+=`.
+      if (s.value.kind == ExprKind::Arith && s.targets.size() == 1 && loop_depth_ >= 0) {
+        const Expr& target = s.targets[0];
+        const std::string target_text = describe_target(target);
+        bool self_referencing = false;
+        ValueSet addends;
+        for (const Expr& operand : s.value.children) {
+          if (describe_target(operand) == target_text && !target_text.empty()) {
+            self_referencing = true;
+          } else {
+            // The operand's value was evaluated above as part of the Arith node.
+          }
+        }
+        if (self_referencing) {
+          for (ObjId v : values) {
+            for (ObjId op : objs_[v].operands) addends.insert(op);
+          }
+          ValueSet bases;
+          if (target.kind == ExprKind::Attribute && !target.children.empty()) bases = eval(target.children[0]);
+          record_event(EventKind::Accumulate, bases.empty() ? kNoObj : bases[0], target_text, values, s.site,
+                       target_text + " = " + target_text + " + ...");
+        }
+      }
+      break;
+    }
+    case StmtKind::AugAssign: {
+      if (s.targets.empty()) break;
+      const Expr& target = s.targets[0];
+      const ValueSet old_values = eval(target);
+      const ValueSet addend = eval(s.value);
+      bool in_place_container = !old_values.empty();
+      for (ObjId v : old_values) in_place_container &= objs_[v].kind == ObjKind::Container;
+      if (in_place_container) {
+        // lst += items extends the list in place.
+        store(old_values, intern_field("[]"), load(addend, intern_field("[]"), s.site),
+              {site_ref(s.site, describe_target(target) + " += ...")}, EdgeRole::Plain);
+        break;
+      }
+      const ObjId value = at_site(&s, ObjKind::Value, "value", s.site);
+      for (ObjId op : old_values) objs_[value].operands.push_back(op);
+      for (ObjId op : addend) objs_[value].operands.push_back(op);
+      if (no_grad_depth_ > 0) objs_[value].no_grad = true;
+      assign(target, ValueSet{value}, s.site);
+      ValueSet bases;
+      if (target.kind == ExprKind::Attribute && !target.children.empty()) bases = eval(target.children[0]);
+      record_event(EventKind::Accumulate, bases.empty() ? kNoObj : bases[0], describe_target(target),
+                   ValueSet{value}, s.site, describe_target(target) + " " + s.text + " ...");
+      break;
+    }
+    case StmtKind::ExprStmt:
+      if (s.value.kind == ExprKind::Call) {
+        eval_call(s.value, false);
+      } else {
+        eval(s.value);
+      }
+      break;
+    case StmtKind::Return: {
+      const ValueSet values = eval(s.value);
+      ret_.merge(values);
+      if (fn_.owner_class >= 0 && fn_.name == "forward" && !params_.empty() && objs_[params_[0]].ctx) {
+        // The outputs of a custom autograd Function get grad_fn = the node that owns ctx.
+        ValueSet outputs;
+        for (ObjId v : values) {
+          if (objs_[v].kind == ObjKind::Container) {
+            outputs.merge(load_one(v, intern_field("[]"), s.site));
+          } else {
+            outputs.insert(v);
+          }
+        }
+        for (ObjId out : outputs) {
+          if (objs_[out].kind == ObjKind::Param) continue;
+          store(ValueSet{out}, intern_field("grad_fn"), ValueSet{params_[0]},
+                {site_ref(s.site, "the returned tensor's grad_fn owns ctx")}, EdgeRole::GradFn);
+        }
+      }
+      break;
+    }
+    case StmtKind::Delete:
+      for (const Expr& target : s.targets) {
+        if (target.kind == ExprKind::Name) {
+          if (is_cell_var(target.text)) {
+            store(ValueSet{cell(target.text)}, intern_field("contents"), {}, {site_ref(s.site, "del")},
+                  EdgeRole::Plain);
+          } else {
+            st_.env.erase(target.text);
+            st_.var_site.erase(target.text);
+          }
+        } else if (target.kind == ExprKind::Attribute && !target.children.empty()) {
+          const ValueSet bases = eval(target.children[0]);
+          if (bases.size() == 1 && !objs_[bases[0]].summary) {
+            set_field(bases[0], intern_field(target.text), {}, true);
+          }
+        } else {
+          eval(target);
+        }
+      }
+      break;
+    case StmtKind::Raise:
+      eval(s.value);
+      break;
+    case StmtKind::If: {
+      eval(s.value);
+      HeapState before = st_;
+      exec_block(s.body);
+      HeapState after_body = std::move(st_);
+      st_ = std::move(before);
+      exec_block(s.orelse);
+      join_into(st_, after_body);
+      break;
+    }
+    case StmtKind::For:
+    case StmtKind::While: {
+      ValueSet elements;
+      if (s.kind == StmtKind::For) {
+        const ValueSet iterable = eval(s.value);
+        elements = load(iterable, intern_field("[]"), s.value.site);
+        bool graph = false;
+        for (ObjId v : iterable) graph |= is_graph(v);
+        if (graph && no_grad_depth_ == 0) mark_graph(elements);
+      } else {
+        eval(s.value);
+      }
+      HeapState before = st_;
+      ++loop_depth_;
+      if (s.kind == StmtKind::For && !s.targets.empty()) assign(s.targets[0], elements, s.site);
+      exec_block(s.body);
+      --loop_depth_;
+      join_into(st_, before);
+      exec_block(s.orelse);
+      break;
+    }
+    case StmtKind::Try:
+      exec_try(s);
+      break;
+    case StmtKind::With: {
+      int no_grad = 0;
+      for (size_t i = 0; i < s.value.children.size(); ++i) {
+        const Expr& context = s.value.children[i];
+        const ValueSet values = eval(context);
+        if (context.kind == ExprKind::Call && !context.children.empty()) {
+          const std::string callee = describe_target(context.children[0]);
+          if (callee.find("no_grad") != std::string::npos || callee.find("inference_mode") != std::string::npos) {
+            ++no_grad;
+          }
+        }
+        if (i < s.targets.size() && s.targets[i].kind != ExprKind::Unknown) assign(s.targets[i], values, s.site);
+      }
+      no_grad_depth_ += no_grad;
+      exec_block(s.body);
+      no_grad_depth_ -= no_grad;
+      break;
+    }
+    case StmtKind::FunctionDef: {
+      const CodeRef code{ref_.module, s.function_index};
+      const Function& nested = program_.function(code);
+      if (ref_.index == 0 || nested.parent_function == 0) {
+        StaticRef r;
+        r.kind = StaticRef::Kind::ProjectFunction;
+        r.code = code;
+        write_name(s.text, ValueSet{constant(r)}, s.site);
+        break;
+      }
+      const ObjId closure = at_site(&s, ObjKind::Closure, "function " + nested.name, nested.site);
+      objs_[closure].fn = code;
+      for (const std::string& free : nested.free_vars) {
+        ValueSet target;
+        if (is_cell_var(free)) {
+          target = ValueSet{cell(free)};
+        } else if (is_free_var(free) && func_self_ != kNoObj) {
+          target = load(ValueSet{func_self_}, intern_field("cell:" + free), nested.site);
+        }
+        store(ValueSet{closure}, intern_field("cell:" + free), target,
+              {site_ref(nested.site, "function " + nested.name + " captures " + free)}, EdgeRole::Capture);
+      }
+      // Default values are evaluated now and kept by the function object.
+      for (const Param& p : nested.params) {
+        if (p.has_default) {
+          const ValueSet defaults = eval(p.default_value);
+          if (!defaults.empty()) {
+            store(ValueSet{closure}, intern_field("__defaults__"), defaults,
+                  {site_ref(p.site, "default of " + p.name)}, EdgeRole::Capture);
+          }
+        }
+      }
+      write_name(s.text, ValueSet{closure}, s.site);
+      break;
+    }
+    case StmtKind::ClassDef: {
+      StaticRef r;
+      r.kind = StaticRef::Kind::ProjectClass;
+      r.code = CodeRef{ref_.module, s.class_index};
+      write_name(s.text, ValueSet{constant(r)}, s.site);
+      break;
+    }
+    case StmtKind::Import:
+      for (const ImportBinding& b : s.imports) {
+        StaticRef r;
+        if (b.member.empty()) {
+          const std::string dotted = b.binds_top_package ? b.module.substr(0, b.module.find('.')) : b.module;
+          const int32_t index = program_.module_index(dotted);
+          if (index >= 0) {
+            r.kind = StaticRef::Kind::ProjectModule;
+            r.code = CodeRef{index, -1};
+          } else {
+            r.kind = StaticRef::Kind::External;
+            r.qualified = dotted;
+          }
+        } else {
+          r = program_.resolve_member(b.module, b.member);
+        }
+        const ObjId id = constant(r);
+        if (id != kNoObj) write_name(b.local_name, ValueSet{id}, s.site);
+      }
+      break;
+    case StmtKind::Global:
+    case StmtKind::Nonlocal:
+      break;
+  }
+}
+
+void Context::exec_try(const Stmt& s) {
+  HeapState before = st_;
+  exec_block(s.body);
+  HeapState after_body = st_;
+  exec_block(s.orelse);
+  HeapState merged = st_;
+  for (const Handler& h : s.handlers) {
+    st_ = before;
+    join_into(st_, after_body);
+    eval(h.type);
+    // The caught exception keeps its traceback, which keeps this frame and so every local of it.
+    std::string type = describe_target(h.type);
+    const ObjId exception = at_site(&h, ObjKind::Exception, type.empty() ? "exception" : type, h.site);
+    const ObjId tb = at_site(&h, ObjKind::Traceback, "traceback", h.site, 1);
+    store(ValueSet{exception}, intern_field("__traceback__"), ValueSet{tb},
+          {site_ref(h.site, "the exception keeps its traceback")}, EdgeRole::Frame);
+    store(ValueSet{tb}, intern_field("tb_frame"), ValueSet{frame()},
+          {site_ref(h.site, "the traceback keeps the frame of " + fn_.name + "()")}, EdgeRole::Frame);
+    handler_exceptions_.push_back(exception);
+    if (!h.name.empty()) write_name(h.name, ValueSet{exception}, h.site);
+    exec_block(h.body);
+    // Python deletes the `as` name when the handler ends.
+    if (!h.name.empty() && !is_cell_var(h.name)) {
+      st_.env.erase(h.name);
+      st_.var_site.erase(h.name);
+    }
+    handler_exceptions_.pop_back();
+    join_into(merged, st_);
+  }
+  st_ = std::move(merged);
+  exec_block(s.finalbody);
+}
+
+void Context::run() {
+  const Function& f = fn_;
+  calls_remove_ = false;
+  // Parameters: placeholders for whatever callers pass.
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    const Param& p = f.params[i];
+    Obj o;
+    o.kind = ObjKind::Param;
+    o.param = static_cast<int32_t>(i);
+    o.name = p.name;
+    o.label = p.name;
+    o.site = site_ref(p.site);
+    if (i == 0 && f.owner_class >= 0) {
+      const CodeRef cls{ref_.module, f.owner_class};
+      const ClassInfo& info = program_.class_info(cls);
+      auto kind_it = info.method_kinds.find(f.name);
+      const MethodKind kind = kind_it == info.method_kinds.end() ? MethodKind::Instance : kind_it->second;
+      if (kind == MethodKind::Instance || kind == MethodKind::Property) {
+        o.cls = cls;
+        o.receiver = true;
+        o.module = info.is_nn_module;
+        o.has_del = info.defines_del;
+        o.label = program_.class_def(cls).name;
+      } else if (kind == MethodKind::Static && info.is_autograd_function &&
+                 (f.name == "forward" || f.name == "backward" || f.name == "setup_context")) {
+        o.ctx = true;
+        o.label = "ctx of " + program_.class_def(cls).name;
+      }
+    }
+    if (p.kind == ParamKind::Positional || p.kind == ParamKind::KeywordOnly) {
+      if (p.has_default && (p.default_value.kind == ExprKind::Container ||
+                            (p.default_value.kind == ExprKind::Call && !p.default_value.children.empty() &&
+                             p.default_value.children[0].kind == ExprKind::Name &&
+                             (p.default_value.children[0].text == "dict" || p.default_value.children[0].text == "list" ||
+                              p.default_value.children[0].text == "set")))) {
+        o.mutable_default = true;
+        o.label = "default of " + p.name;
+      }
+    }
+    if (is_model_like_name(p.name)) o.tensor = true;
+    params_.push_back(add(std::move(o)));
+  }
+  if (!f.free_vars.empty() || ref_.index != 0) {
+    Obj self;
+    self.kind = ObjKind::FuncSelf;
+    self.label = f.is_lambda ? "<lambda>" : "function " + f.name;
+    self.fn = ref_;
+    self.site = site_ref(f.site);
+    func_self_ = add(std::move(self));
+  }
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    const std::string& name = f.params[i].name;
+    if (is_cell_var(name)) {
+      const ObjId c = cell(name);
+      set_field(c, intern_field("contents"), ValueSet{params_[i]}, true);
+      add_edge(c, intern_field("contents"), params_[i], EdgeInfo{{site_ref(f.params[i].site, "parameter " + name)}, true});
+    } else {
+      st_.env[name] = ValueSet{params_[i]};
+      st_.var_site[name] = site_ref(f.params[i].site, "parameter " + name);
+    }
+  }
+  exec_block(f.body);
+  finish();
+}
+
+
+// ---- state helpers ---------------------------------------------------------------------------------
+
+void Context::join_into(HeapState& into, const HeapState& from) {
+  for (const auto& [name, values] : from.env) into.env[name].merge(values);
+  for (const auto& [name, site] : from.var_site) into.var_site.emplace(name, site);
+  // A field written on one path only may still hold its earlier content on the other.
+  auto initial = [this](uint64_t key) -> ValueSet {
+    const auto base = static_cast<ObjId>(key >> 32);
+    if (!placeholder_capable(base)) return {};
+    return ValueSet{placeholder(base, static_cast<FieldId>(key & 0xffffffffu), objs_[base].site.site)};
+  };
+  for (auto& [key, values] : into.fields) {
+    if (from.fields.find(key) == from.fields.end()) values.merge(initial(key));
+  }
+  for (const auto& [key, values] : from.fields) {
+    auto it = into.fields.find(key);
+    if (it == into.fields.end()) {
+      ValueSet merged = values;
+      merged.merge(initial(key));
+      into.fields.emplace(key, std::move(merged));
+    } else {
+      it->second.merge(values);
+    }
+  }
+}
+
+bool Context::root_is_global(ObjId id) const {
+  int guard = 0;
+  while (id != kNoObj && objs_[id].kind == ObjKind::Field && ++guard < 16) id = objs_[id].base;
+  return id != kNoObj && objs_[id].kind == ObjKind::Global;
+}
+
+std::string Context::describe_target(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Name:
+      return e.text;
+    case ExprKind::Attribute:
+      return e.children.empty() ? e.text : describe_target(e.children[0]) + "." + e.text;
+    case ExprKind::Subscript:
+      return e.children.empty() ? "" : describe_target(e.children[0]) + "[" + e.text + "]";
+    case ExprKind::Call:
+      return e.children.empty() ? "" : describe_target(e.children[0]) + "()";
+    default:
+      return "";
+  }
+}
+
+std::string Context::describe(ObjId id, int depth) const {
+  const Obj& o = objs_[id];
+  if (depth > 6) return "...";
+  switch (o.kind) {
+    case ObjKind::Param:
+      return o.name;
+    case ObjKind::Global:
+      return o.name;
+    case ObjKind::Field: {
+      const std::string& f = field_name(o.field);
+      return describe(o.base, depth + 1) + (f.rfind("[", 0) == 0 ? f : "." + f);
+    }
+    default:
+      return o.label;
+  }
+}
+
+std::string Context::node_label(ObjId id) const {
+  const Obj& o = objs_[id];
+  switch (o.kind) {
+    case ObjKind::Param:
+      if (o.receiver || o.ctx || o.mutable_default) return o.label;
+      return "argument " + o.name;
+    case ObjKind::Field:
+      return describe(id);
+    case ObjKind::FuncSelf:
+      return o.label;
+    default:
+      return o.label;
+  }
+}
+
+WitnessNode Context::witness_node(ObjId id) const {
+  const Obj& o = objs_[id];
+  WitnessNode n;
+  switch (o.kind) {
+    case ObjKind::Param:
+      n.kind = o.receiver ? NodeKind::Instance : NodeKind::Parameter;
+      break;
+    case ObjKind::FuncSelf:
+    case ObjKind::Closure:
+      n.kind = NodeKind::Function;
+      break;
+    case ObjKind::Global:
+      n.kind = NodeKind::Global;
+      break;
+    case ObjKind::Field:
+      n.kind = NodeKind::FieldValue;
+      break;
+    case ObjKind::Instance:
+      n.kind = NodeKind::Instance;
+      break;
+    case ObjKind::Container:
+      n.kind = NodeKind::Container;
+      break;
+    case ObjKind::BoundMethod:
+      n.kind = NodeKind::BoundMethod;
+      break;
+    case ObjKind::Partial:
+      n.kind = NodeKind::Partial;
+      break;
+    case ObjKind::Cell:
+      n.kind = NodeKind::Cell;
+      break;
+    case ObjKind::Frame:
+      n.kind = NodeKind::Frame;
+      break;
+    case ObjKind::Traceback:
+      n.kind = NodeKind::Traceback;
+      break;
+    case ObjKind::Exception:
+      n.kind = NodeKind::Exception;
+      break;
+    case ObjKind::LibInstance:
+      n.kind = NodeKind::LibraryObject;
+      break;
+    default:
+      n.kind = NodeKind::Unknown;
+      break;
+  }
+  n.label = node_label(id);
+  n.site = o.site;
+  n.cls = o.cls;
+  n.has_del = o.has_del;
+  n.is_ctx = o.ctx;
+  n.is_receiver = o.receiver;
+  n.holds_module = o.module;
+  n.holds_tensors = o.tensor || o.graph || o.module || o.kind == ObjKind::Frame;
+  // What it holds directly counts too: self.model = model makes self hold a module.
+  for (const auto& [key, values] : st_.fields) {
+    if (static_cast<ObjId>(key >> 32) != id) continue;
+    for (ObjId v : values) {
+      const Obj& held = objs_[v];
+      n.holds_tensors |= held.tensor || held.graph || held.module;
+      n.holds_module |= held.module;
+    }
+  }
+  switch (o.kind) {
+    case ObjKind::Param:
+      n.detail = o.receiver ? "self in " + fn_.qualname + "()" : "argument of " + fn_.qualname + "()";
+      break;
+    case ObjKind::Field:
+      n.detail = "the object in " + describe(id);
+      break;
+    case ObjKind::Global:
+      n.detail = "module-level variable";
+      break;
+    default:
+      n.detail = "created in " + fn_.qualname + "()";
+      break;
+  }
+  return n;
+}
+
+void Context::record_event(EventKind kind, ObjId base, const std::string& base_label, const ValueSet& values,
+                           const Site& site, const std::string& note) {
+  if (values.empty() || events_.size() > 256) return;
+  Event ev;
+  ev.kind = kind;
+  ev.base = base;
+  ev.base_label = base_label;
+  ev.values = values;
+  ev.chain.push_back(site_ref(site, note));
+  ev.in_loop = loop_depth_ > 0;
+  events_.push_back(std::move(ev));
+}
+
+// ---- exit: frame locals, cycles, events -----------------------------------------------------------
+
+void Context::finish() {
+  if (frame_ != kNoObj) {
+    // A frame outliving its function (held by a traceback or a variable) keeps its locals.
+    std::vector<std::string> names;
+    for (const auto& [name, values] : st_.env) names.push_back(name);
+    std::sort(names.begin(), names.end());
+    for (const std::string& name : names) {
+      const ValueSet& values = st_.env[name];
+      if (values.empty()) continue;
+      const SiteRef site = st_.var_site.count(name) ? st_.var_site[name] : site_ref(fn_.site);
+      store(ValueSet{frame_}, intern_field("local:" + name), values, {SiteRef{site.module, site.site, name + " = ..."}},
+            EdgeRole::Frame);
+    }
+    for (const std::string& name : fn_.cell_vars) {
+      store(ValueSet{frame_}, intern_field("local:" + name), ValueSet{cell(name)},
+            {site_ref(fn_.site, "cell " + name)}, EdgeRole::Frame);
+    }
+  }
+  if (std::getenv("CYCLECHECK_DEBUG_HEAP") != nullptr) dump_heap();
+  detect_cycles();
+  emit_events();
+  // Only the exit state matters to callers now.
+  st_.env.clear();
+  st_.var_site.clear();
+  site_objects_.clear();
+  instantiated_.clear();
+}
+
+// Debugging aid (CYCLECHECK_DEBUG_HEAP=1): the exit heap of every analysed function, on stderr.
+void Context::dump_heap() const {
+  std::fprintf(stderr, "== %s\n", fn_.qualname.c_str());
+  std::vector<uint64_t> keys;
+  for (const auto& [key, values] : st_.fields) keys.push_back(key);
+  std::sort(keys.begin(), keys.end());
+  for (uint64_t key : keys) {
+    const auto from = static_cast<ObjId>(key >> 32);
+    std::string line = "  #" + std::to_string(from) + " " + objs_[from].label + " ." +
+                       field_name(static_cast<FieldId>(key & 0xffffffffu)) + " ->";
+    for (ObjId to : st_.fields.at(key)) {
+      auto info = edges_.find(EdgeKey{from, static_cast<FieldId>(key & 0xffffffffu), to});
+      line += " #" + std::to_string(to) + " " + objs_[to].label +
+              (info == edges_.end() ? "(no edge)" : info->second.must ? "" : "(may)");
+    }
+    std::fprintf(stderr, "%s\n", line.c_str());
+  }
+}
+
+void Context::detect_cycles() {
+  const auto n = static_cast<uint32_t>(objs_.size());
+  auto traversable = [this](ObjId id) {
+    switch (objs_[id].kind) {
+      case ObjKind::ExternalConst:
+      case ObjKind::ModuleConst:
+      case ObjKind::FunctionConst:
+      case ObjKind::ClassConst:
+      case ObjKind::Handle:
+      case ObjKind::Weak:
+      case ObjKind::Super:
+        return false;
+      default:
+        return true;
+    }
+  };
+  Adjacency graph(n);
+  std::vector<std::vector<std::pair<uint32_t, FieldId>>> labelled(n);
+  std::vector<uint64_t> keys;
+  keys.reserve(st_.fields.size());
+  for (const auto& [key, values] : st_.fields) keys.push_back(key);
+  std::sort(keys.begin(), keys.end());
+  for (uint64_t key : keys) {
+    const auto from = static_cast<ObjId>(key >> 32);
+    const auto field = static_cast<FieldId>(key & 0xffffffffu);
+    if (!traversable(from)) continue;
+    for (ObjId to : st_.fields[key]) {
+      if (!traversable(to)) continue;
+      graph[from].push_back(to);
+      labelled[from].emplace_back(to, field);
+    }
+  }
+  uint32_t components = 0;
+  const std::vector<uint32_t> component = strongly_connected_components(graph, components);
+  std::vector<uint32_t> size(components, 0);
+  for (uint32_t v = 0; v < n; ++v) ++size[component[v]];
+  auto priority = [this](ObjId id) {
+    const Obj& o = objs_[id];
+    if (o.receiver) return 0;
+    if (o.ctx) return 1;
+    if (o.kind == ObjKind::Param) return 2;
+    if (o.kind == ObjKind::FuncSelf || o.kind == ObjKind::Closure) return 3;
+    if (o.kind == ObjKind::Global) return 4;
+    if (o.kind == ObjKind::Instance) return 5;
+    if (o.kind == ObjKind::Frame) return 6;
+    if (o.kind == ObjKind::Cell || o.kind == ObjKind::Container) return 9;
+    return 7;
+  };
+  std::vector<std::vector<ObjId>> members(components);
+  for (uint32_t v = 0; v < n; ++v) {
+    const bool self_loop = std::find(graph[v].begin(), graph[v].end(), v) != graph[v].end();
+    if (size[component[v]] > 1 || self_loop) members[component[v]].push_back(v);
+  }
+  for (uint32_t c = 0; c < components; ++c) {
+    auto& nodes = members[c];
+    if (nodes.empty()) continue;
+    std::stable_sort(nodes.begin(), nodes.end(), [&](ObjId a, ObjId b) {
+      const int pa = priority(a), pb = priority(b);
+      if (pa != pb) return pa < pb;
+      return objs_[a].site.site.line < objs_[b].site.site.line;
+    });
+    std::set<std::tuple<ObjId, FieldId, ObjId>> covered;
+    int found = 0;
+    for (ObjId start : nodes) {
+      if (found >= 6) break;
+      for (const auto& [next, field] : labelled[start]) {
+        if (found >= 6) break;
+        if (component[next] != c || covered.count({start, field, next})) continue;
+        std::vector<uint32_t> path;
+        if (next != start) {
+          path = shortest_path_within(graph, component, c, next, start);
+          if (path.empty()) continue;
+        }
+        // Node sequence: start, next, ..., (back to start).
+        std::vector<ObjId> cycle{start};
+        if (next != start) {
+          cycle.push_back(next);
+          for (size_t i = 0; i + 1 < path.size(); ++i) cycle.push_back(path[i]);
+        }
+        CycleWitness witness;
+        witness.module = ref_.module;
+        witness.function = ref_;
+        bool must = true, removable = false;
+        std::vector<std::string> key_parts;
+        for (size_t i = 0; i < cycle.size(); ++i) {
+          const ObjId from = cycle[i];
+          const ObjId to = cycle[(i + 1) % cycle.size()];
+          // The first field connecting from -> to (the one we walked for the first edge).
+          FieldId via = field;
+          if (i > 0 || from != start || to != next) {
+            for (const auto& [target, f] : labelled[from]) {
+              if (target == to) {
+                via = f;
+                break;
+              }
+            }
+          }
+          covered.insert({from, via, to});
+          witness.nodes.push_back(witness_node(from));
+          WitnessEdge edge;
+          const std::string& fname = field_name(via);
+          if (fname.rfind("cell:", 0) == 0) {
+            edge.field = "cell " + fname.substr(5);
+          } else if (fname.rfind("local:", 0) == 0) {
+            edge.field = "local " + fname.substr(6);
+          } else if (fname == "contents") {
+            edge.field = "contents";
+          } else if (fname.rfind("[", 0) == 0) {
+            edge.field = fname;
+          } else {
+            edge.field = "." + fname;
+          }
+          auto info = edges_.find(EdgeKey{from, via, to});
+          if (info != edges_.end()) {
+            edge.role = info->second.role;
+            edge.chain = info->second.chain;
+            edge.must = info->second.must;
+            edge.removable = info->second.removable;
+            if (!edge.must && info->second.alternatives) {
+              // Several objects may be stored here; it is still a must-cycle when all of them close it.
+              bool all_inside = true;
+              auto current = st_.fields.find(field_key(from, via));
+              if (current != st_.fields.end()) {
+                for (ObjId v : current->second) all_inside &= component[v] == c;
+              }
+              edge.must = all_inside;
+            }
+          } else {
+            edge.must = false;
+          }
+          if (edge.field == "contents") edge.role = EdgeRole::Capture;
+          must &= edge.must;
+          removable |= edge.removable;
+          for (const SiteRef& s : edge.chain) {
+            key_parts.push_back(std::to_string(s.module) + ":" + std::to_string(s.site.line) + ":" +
+                                std::to_string(s.site.column) + edge.field);
+          }
+          witness.edges.push_back(std::move(edge));
+        }
+        if (removable) continue;  // the hook's handle is removed: the cycle is broken on purpose
+        witness.must = must;
+        std::sort(key_parts.begin(), key_parts.end());
+        key_parts.erase(std::unique(key_parts.begin(), key_parts.end()), key_parts.end());
+        // Key on the innermost sites only, so callers re-discovering a callee's cycle match it.
+        std::string key;
+        for (const WitnessEdge& e : witness.edges) {
+          if (e.chain.empty()) continue;
+          const SiteRef& s = e.chain.back();
+          key += std::to_string(s.module) + ":" + std::to_string(s.site.line) + ":" + std::to_string(s.site.column) +
+                 e.field + "|";
+        }
+        std::vector<std::string> sorted_key;
+        size_t start_pos = 0;
+        while (start_pos < key.size()) {
+          const size_t bar = key.find('|', start_pos);
+          sorted_key.push_back(key.substr(start_pos, bar - start_pos));
+          start_pos = bar + 1;
+        }
+        std::sort(sorted_key.begin(), sorted_key.end());
+        std::string final_key;
+        for (const auto& part : sorted_key) final_key += part + "|";
+        ++found;
+        solver_.report_cycle(std::move(witness), final_key);
+      }
+    }
+  }
+}
+
+void Context::emit_events() {
+  for (const Event& ev : events_) {
+    RetentionEvent out;
+    out.kind = ev.kind;
+    out.chain = ev.chain;
+    out.base_label = ev.base_label;
+    out.in_loop = ev.in_loop;
+    out.base_is_global = ev.base != kNoObj && (objs_[ev.base].kind == ObjKind::Global || root_is_global(ev.base));
+    if (ev.base != kNoObj) {
+      out.base_site = objs_[ev.base].site;
+      out.accumulator_backpropagated |= objs_[ev.base].backpropagated;
+    }
+    for (ObjId v : ev.values) {
+      const Obj& o = objs_[v];
+      if (out.value_label.empty()) out.value_label = node_label(v);
+      out.value_is_receiver |= o.receiver;
+      out.value_is_frame_like |=
+          o.kind == ObjKind::Traceback || o.kind == ObjKind::Frame || o.kind == ObjKind::Exception;
+      if (o.kind == ObjKind::Container) {
+        auto it = st_.fields.find(field_key(v, intern_field("[]")));
+        if (it != st_.fields.end()) {
+          for (ObjId e : it->second) {
+            const ObjKind k = objs_[e].kind;
+            out.value_is_frame_like |= k == ObjKind::Traceback || k == ObjKind::Frame || k == ObjKind::Exception;
+          }
+        }
+      }
+      out.value_carries_graph |= is_graph(v);
+      out.accumulator_backpropagated |= o.backpropagated;
+    }
+    const bool interesting =
+        (ev.kind == EventKind::Accumulate && out.value_carries_graph && out.in_loop) ||
+        (ev.kind == EventKind::StoreIntoGlobal && (out.value_is_receiver || out.value_is_frame_like)) ||
+        (ev.kind == EventKind::MutableDefaultStore && ev.base != kNoObj && objs_[ev.base].mutable_default);
+    if (interesting) solver_.report_event(std::move(out));
+  }
+}
+
+// ---- field names ---------------------------------------------------------------------------------
+
+namespace {
+struct FieldTable {
+  std::unordered_map<std::string, FieldId> ids;
+  std::vector<std::string> names;
+};
+thread_local FieldTable* current_fields = nullptr;
+}  // namespace
+
+FieldId intern_field(const std::string& name) {
+  auto it = current_fields->ids.find(name);
+  if (it != current_fields->ids.end()) return it->second;
+  const auto id = static_cast<FieldId>(current_fields->names.size());
+  current_fields->names.push_back(name);
+  current_fields->ids.emplace(name, id);
+  return id;
+}
+
+const std::string& field_name(FieldId id) { return current_fields->names[id]; }
+
+SolveResult solve(const Program& program, const LibraryModels& models, bool include_possible) {
+  FieldTable table;
+  FieldTable* saved = current_fields;
+  current_fields = &table;
+  intern_field("");  // id 0: no field
+  Solver solver(program, models, include_possible);
+  SolveResult result = solver.run();
+  if (!include_possible) {
+    result.cycles.erase(std::remove_if(result.cycles.begin(), result.cycles.end(),
+                                       [](const CycleWitness& w) { return !w.must; }),
+                        result.cycles.end());
+  }
+  current_fields = saved;
+  return result;
+}
+
+}  // namespace cyclecheck

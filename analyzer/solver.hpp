@@ -1,0 +1,23 @@
+// The points-to solver: abstract interpretation of every function over abstract objects (allocation
+// sites, parameters, the values held in fields), with per-function summaries applied at call sites.
+// A symbolic object stands for one concrete object within one invocation, which is what lets the
+// solver tell must-cycles from possible ones.
+#pragma once
+
+#include <vector>
+
+#include "analyzer/findings_model.hpp"
+#include "analyzer/library_models.hpp"
+#include "analyzer/program.hpp"
+
+namespace cyclecheck {
+
+struct SolveResult {
+  std::vector<CycleWitness> cycles;  // deduplicated; must-cycles, plus possible ones when asked
+  std::vector<RetentionEvent> events;
+  size_t functions_analyzed = 0;
+};
+
+SolveResult solve(const Program& program, const LibraryModels& models, bool include_possible);
+
+}  // namespace cyclecheck

@@ -1,0 +1,160 @@
+#include "cli/check_pipeline.hpp"
+
+#include <atomic>
+#include <iostream>
+#include <iterator>
+#include <stdexcept>
+#include <thread>
+
+#include "analyzer/baseline.hpp"
+#include "analyzer/discovery.hpp"
+#include "analyzer/library_models.hpp"
+#include "analyzer/project.hpp"
+#include "analyzer/suppression.hpp"
+#include "analyzer/fact_cache.hpp"
+
+namespace cyclecheck::cli {
+namespace fs = std::filesystem;
+
+void add_check_options(CLI::App& command, CheckRequest& request) {
+  command.add_option("paths", request.paths, "Files or directories to check (default: the current directory)");
+  command.add_option("--config", request.config_file, "Configuration file (pyproject.toml or cyclecheck.toml)");
+  command.add_option("--select", request.select, "Rule codes or prefixes to enable (comma separated)")
+      ->delimiter(',');
+  command.add_option("--ignore", request.ignore, "Rule codes or prefixes to disable (comma separated)")
+      ->delimiter(',');
+  command.add_option("--extend-select", request.extend_select, "Rule codes to enable in addition")->delimiter(',');
+  command.add_flag("--show-possible", request.show_possible,
+                   "Also report possible cycles (an object that may stand for many), at lower severity");
+  command.add_flag("--force-exclude", request.force_exclude,
+                   "Apply exclude patterns to files named on the command line too (for pre-commit)");
+  command.add_option("--stdin-filename", request.stdin_filename,
+                     "Read the source from standard input and report it under this file name");
+  command.add_option("--baseline", request.baseline_file, "Report only findings not recorded in this baseline");
+  command.add_flag("!--no-cache", request.use_cache, "Do not read or write the .cyclecheck_cache directory");
+}
+
+namespace {
+
+struct LoadedModule {
+  std::optional<SourceText> source;
+  std::shared_ptr<const ModuleFacts> facts;
+  std::optional<Diagnostic> error;
+};
+
+// Reads and lowers every file on all cores. Results are stored by index: the output order does not
+// depend on scheduling.
+std::vector<LoadedModule> load_all(const std::vector<DiscoveredFile>& files, FactCache* cache) {
+  std::vector<LoadedModule> loaded(files.size());
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i = next++; i < files.size(); i = next++) {
+      Diagnostic error;
+      auto source = read_source(files[i].path, files[i].display_path, error);
+      if (!source) {
+        loaded[i].error = std::move(error);
+        continue;
+      }
+      std::shared_ptr<const ModuleFacts> facts = cache ? cache->load(*source) : nullptr;
+      if (!facts) {
+        facts = lower_module(*source);
+        if (cache) cache->store(*source, *facts);
+      }
+      loaded[i].facts = std::move(facts);
+      loaded[i].source = std::move(source);
+    }
+  };
+  const size_t threads = std::max<size_t>(1, std::min<size_t>(std::thread::hardware_concurrency(), files.size()));
+  std::vector<std::thread> pool;
+  for (size_t t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& thread : pool) thread.join();
+  return loaded;
+}
+
+}  // namespace
+
+CheckRun run_check(const CheckRequest& request) {
+  CheckRun run;
+  const fs::path cwd = fs::current_path();
+  std::vector<fs::path> paths;
+  for (const auto& p : request.paths) paths.emplace_back(p);
+  if (paths.empty() && request.stdin_filename.empty()) paths.emplace_back(".");
+
+  // Configuration: explicit, else the nearest one above the first path.
+  std::optional<fs::path> config_file;
+  if (!request.config_file.empty()) {
+    config_file = fs::path(request.config_file);
+  } else {
+    fs::path start = paths.empty() ? fs::path(request.stdin_filename) : paths.front();
+    std::error_code ec;
+    fs::path absolute = fs::absolute(start, ec);
+    if (!fs::is_directory(absolute, ec)) absolute = absolute.parent_path();
+    config_file = find_config_file(absolute);
+  }
+  if (config_file) {
+    run.config = load_config(*config_file);
+  } else {
+    run.config.root = cwd;
+  }
+  Config& config = run.config;
+  if (!request.select.empty()) config.select = request.select;
+  if (!request.ignore.empty()) config.ignore.insert(config.ignore.end(), request.ignore.begin(), request.ignore.end());
+  config.extend_select.insert(config.extend_select.end(), request.extend_select.begin(), request.extend_select.end());
+  const bool show_possible = request.show_possible || config.show_possible;
+
+  std::vector<Diagnostic> diagnostics;
+  std::vector<std::shared_ptr<const ModuleFacts>> modules;
+  std::unique_ptr<FactCache> cache;
+  if (request.use_cache) cache = FactCache::open(config.root);
+
+  if (!request.stdin_filename.empty()) {
+    SourceText source;
+    source.path = display_path_for(fs::path(request.stdin_filename), cwd);
+    source.text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    source.module_name = module_name_for(fs::path(request.stdin_filename), source.is_package);
+    run.sources[source.path] = source.text;
+    modules.push_back(lower_module(source));
+    run.files_checked = 1;
+  }
+  std::vector<Diagnostic> discovery_errors;
+  const auto files = paths.empty() ? std::vector<DiscoveredFile>{}
+                                   : discover_python_files(paths, config, request.force_exclude, discovery_errors);
+  diagnostics.insert(diagnostics.end(), discovery_errors.begin(), discovery_errors.end());
+  auto loaded = load_all(files, cache.get());
+  for (auto& module : loaded) {
+    if (module.error) {
+      diagnostics.push_back(std::move(*module.error));
+      continue;
+    }
+    run.sources[module.source->path] = std::move(module.source->text);
+    modules.push_back(std::move(module.facts));
+  }
+  run.files_checked += files.size();
+
+  AnalysisOptions options;
+  options.show_possible = show_possible;
+  options.models = LibraryModels::with_files(config.model_files);
+  auto found = analyze_modules(modules, options);
+  diagnostics.insert(diagnostics.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
+
+  // Selection, then suppression comments, then the baseline.
+  std::map<std::string, SuppressionIndex> suppressions;
+  std::vector<Diagnostic> kept;
+  for (auto& d : diagnostics) {
+    if (!is_code_enabled(config, d.code, d.rule_name, d.range.path)) continue;
+    auto source = run.sources.find(d.range.path);
+    if (source != run.sources.end()) {
+      auto it = suppressions.find(d.range.path);
+      if (it == suppressions.end()) it = suppressions.emplace(d.range.path, SuppressionIndex(source->second)).first;
+      if (it->second.suppresses(d)) continue;
+    }
+    kept.push_back(std::move(d));
+  }
+  if (!request.baseline_file.empty()) kept = remove_baselined(std::move(kept), read_baseline(request.baseline_file));
+  std::sort(kept.begin(), kept.end(), diagnostic_less);
+  run.diagnostics = std::move(kept);
+  return run;
+}
+
+}  // namespace cyclecheck::cli

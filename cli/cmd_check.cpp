@@ -1,0 +1,66 @@
+// `cyclecheck check`: the linter.
+#include <iostream>
+#include <memory>
+
+#include "analyzer/baseline.hpp"
+#include "cli/check_pipeline.hpp"
+#include "cli/commands.hpp"
+#include "cli/output_options.hpp"
+
+namespace cyclecheck::cli {
+namespace {
+
+struct CheckOptions {
+  CheckRequest request;
+  std::string output_format = "full";
+  std::string output_file;
+  bool exit_zero = false;
+  std::string write_baseline;
+};
+
+int run_check_command(const CheckOptions& options) {
+  const auto format = parse_output_format(options.output_format);
+  if (!format) {
+    std::cerr << "cyclecheck: unknown output format '" << options.output_format << "'\n";
+    return 2;
+  }
+  CheckRun run;
+  try {
+    run = run_check(options.request);
+  } catch (const std::exception& error) {
+    std::cerr << "cyclecheck: " << error.what() << "\n";
+    return 2;
+  }
+  if (!options.write_baseline.empty()) {
+    try {
+      write_baseline(options.write_baseline, run.diagnostics);
+    } catch (const std::exception& error) {
+      std::cerr << "cyclecheck: " << error.what() << "\n";
+      return 2;
+    }
+    std::cerr << "cyclecheck: wrote " << run.diagnostics.size() << " findings to the baseline "
+              << options.write_baseline << "\n";
+    return 0;
+  }
+  if (!emit(run.diagnostics, *format, options.output_file, run.sources, run.files_checked)) return 2;
+  if (options.exit_zero) return 0;
+  return run.diagnostics.empty() ? 0 : 1;
+}
+
+}  // namespace
+
+void register_check_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<CheckOptions>();
+  CLI::App* check = app.add_subcommand("check", "Report reference cycles and memory retention in Python files");
+  add_check_options(*check, options->request);
+  check->add_option("--output-format", options->output_format,
+                    "full, concise, json, json-lines, sarif, github or gitlab")
+      ->capture_default_str();
+  check->add_option("-o,--output-file", options->output_file, "Write the report to this file");
+  check->add_flag("--exit-zero", options->exit_zero, "Exit with 0 even when there are findings");
+  check->add_option("--write-baseline", options->write_baseline,
+                    "Record the current findings' fingerprints in this file and exit 0");
+  check->callback([options, &exit_code] { exit_code = run_check_command(*options); });
+}
+
+}  // namespace cyclecheck::cli

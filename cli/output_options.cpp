@@ -1,0 +1,46 @@
+#include "cli/output_options.hpp"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "rules/rule.hpp"
+
+namespace cyclecheck::cli {
+
+OutputContext make_output_context(const std::map<std::string, std::string>& sources, size_t files_checked,
+                                  bool to_terminal) {
+  OutputContext context;
+  context.working_directory = std::filesystem::current_path();
+  context.source_text_by_path = sources;
+  context.files_checked = files_checked;
+  context.color = should_use_color(to_terminal);
+  context.information_uri = "https://cyclecheck.dev";
+  for (const RuleInfo* rule : all_rules()) {
+    context.rules.push_back(
+        {rule->code, rule->name, rule->summary, rule_documentation_markdown(*rule), rule->default_severity,
+         rule->doc.what_it_does});
+  }
+  return context;
+}
+
+bool emit(const std::vector<Diagnostic>& diagnostics, OutputFormat format, const std::string& output_file,
+          const std::map<std::string, std::string>& sources, size_t files_checked) {
+  if (output_file.empty()) {
+    write_diagnostics(std::cout, diagnostics, format,
+                      make_output_context(sources, files_checked, ::isatty(STDOUT_FILENO) != 0));
+    std::cout.flush();
+    return true;
+  }
+  std::ofstream out(output_file, std::ios::binary | std::ios::trunc);
+  if (!out) {
+    std::cerr << "cyclecheck: cannot write " << output_file << "\n";
+    return false;
+  }
+  write_diagnostics(out, diagnostics, format, make_output_context(sources, files_checked, false));
+  return static_cast<bool>(out);
+}
+
+}  // namespace cyclecheck::cli

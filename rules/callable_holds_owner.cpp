@@ -1,0 +1,60 @@
+// CC104 callable-holds-owner: a bound method, lambda, closure or partial that holds an object is stored
+// on that object (or on something it owns).
+#include "rules/cycle_report.hpp"
+
+namespace cyclecheck::rules {
+namespace {
+
+size_t capture_edge(const CycleWitness& c) {
+  // The capture itself (__self__, the closure cell, the partial's argument) is where the owner comes back.
+  if (auto e = find_edge(c, [](const WitnessEdge& e, size_t) {
+        return e.role == EdgeRole::Capture && e.field != "contents";
+      })) {
+    return *e;
+  }
+  if (auto e = find_edge(c, [](const WitnessEdge& e, size_t) { return e.role == EdgeRole::Callback; })) return *e;
+  return edge_into_root(c);
+}
+
+}  // namespace
+
+const RuleDefinition& callable_holds_owner() {
+  static const RuleDefinition rule{
+      {"CC104", "callable-holds-owner", RuleKind::Cycle, Severity::Warning,
+       "a callable that holds its owner is stored on it",
+       {"Finds bound methods (`self.cb = self.on_step`), lambdas and closures that refer to `self`, and "
+        "`functools.partial(f, self)`, stored on the same object or on something it owns (a scheduler, a "
+        "sampler, a dict of activations).",
+        "A bound method keeps its object in `__self__`, a closure keeps the variables it reads: storing one on its "
+        "own object makes a cycle, so the object (a model, a trainer with its optimizer state) survives until the "
+        "cyclic collector runs.",
+        "class Trainer:\n    def __init__(self, opt):\n        self.sched = LambdaLR(opt, lambda s: min(1.0, s / "
+        "self.warmup))\n",
+        "class Trainer:\n    def __init__(self, opt):\n        warmup = self.warmup  # capture the value, not self\n"
+        "        self.sched = LambdaLR(opt, lambda s: min(1.0, s / warmup))\n"
+        "# or keep the method weakly: self._fn = weakref.WeakMethod(self.fn)\n",
+        "A library call that keeps its callable argument is assumed for unknown classes; if it does not, the "
+        "finding is a false positive: suppress it with `# cyclecheck: ignore[CC104]`."}},
+      [](const CycleWitness& c) {
+        return has_role(c, EdgeRole::Capture) || has_role(c, EdgeRole::Callback) ||
+               has_node(c, NodeKind::BoundMethod) || has_node(c, NodeKind::Partial);
+      },
+      capture_edge,
+      [](const CycleWitness& c) {
+        const WitnessEdge& e = c.edges[capture_edge(c)];
+        if (e.field == ".__self__") {
+          return std::string("Store a weakref.WeakMethod of the method, or pass a plain function that takes the "
+                             "object as an argument.");
+        }
+        if (e.field.rfind("cell ", 0) == 0) {
+          return "The closure reads '" + e.field.substr(5) +
+                 "': copy the values it needs into local variables before defining it, or hold the object "
+                 "through weakref.ref.";
+        }
+        return std::string("Pass a weakref.proxy of the object instead, or avoid keeping the callable on it.");
+      },
+      {}};
+  return rule;
+}
+
+}  // namespace cyclecheck::rules

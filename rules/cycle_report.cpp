@@ -1,0 +1,210 @@
+#include "rules/cycle_report.hpp"
+
+#include <set>
+
+#include "analyzer/text_util.hpp"
+
+namespace cyclecheck {
+
+const RuleInfo& rule_info_of(const std::string& code) { return *find_rule(code); }
+
+std::string hex64_of(const std::string& text) { return hex64(hash_bytes(text)); }
+
+bool has_role(const CycleWitness& cycle, EdgeRole role) {
+  for (const auto& e : cycle.edges) {
+    if (e.role == role) return true;
+  }
+  return false;
+}
+
+bool has_node(const CycleWitness& cycle, NodeKind kind) {
+  for (const auto& n : cycle.nodes) {
+    if (n.kind == kind) return true;
+  }
+  return false;
+}
+
+std::optional<size_t> find_edge(const CycleWitness& cycle,
+                                const std::function<bool(const WitnessEdge&, size_t)>& pred) {
+  for (size_t i = 0; i < cycle.edges.size(); ++i) {
+    if (pred(cycle.edges[i], i)) return i;
+  }
+  return std::nullopt;
+}
+
+size_t edge_into_root(const CycleWitness& cycle) { return cycle.edges.empty() ? 0 : cycle.edges.size() - 1; }
+
+size_t object_count(const CycleWitness& cycle) {
+  size_t count = 0;
+  for (const auto& n : cycle.nodes) {
+    if (n.kind != NodeKind::Container && n.kind != NodeKind::Cell) ++count;
+  }
+  return count;
+}
+
+std::string cycle_path(const CycleWitness& cycle) {
+  std::string out;
+  const size_t n = cycle.nodes.size();
+  for (size_t i = 0; i < n; ++i) {
+    const WitnessNode& node = cycle.nodes[i];
+    const WitnessEdge& edge = cycle.edges[i];
+    if (node.kind == NodeKind::Cell) continue;  // shown as "(cell x)" on the function that owns it
+    out += node.label;
+    const bool bracket = edge.field.rfind("[", 0) == 0;
+    const bool plain_attribute = edge.field.rfind(".", 0) == 0 && edge.field != ".__self__" &&
+                                 edge.role != EdgeRole::Capture && edge.role != EdgeRole::Frame;
+    if (bracket || plain_attribute) {
+      out += edge.field;
+    } else if (edge.field != "contents") {
+      out += " (" + (edge.field.rfind(".", 0) == 0 ? edge.field.substr(1) : edge.field) + ")";
+    }
+    out += " -> ";
+  }
+  out += cycle.nodes.empty() ? "" : cycle.nodes[0].label;
+  return out;
+}
+
+SourceRange to_range(const Program& program, const SiteRef& site) {
+  SourceRange r;
+  if (site.module >= 0 && static_cast<size_t>(site.module) < program.modules().size()) {
+    r.path = program.module(site.module).path;
+  }
+  r.line = site.site.line == 0 ? 1 : site.site.line;
+  r.column = site.site.column == 0 ? 1 : site.site.column;
+  r.end_line = site.site.end_line == 0 ? r.line : site.site.end_line;
+  r.end_column = site.site.end_column == 0 ? r.column : site.site.end_column;
+  if (r.end_line > r.line) {  // keep the underline on the first line of a long statement
+    r.end_line = r.line;
+    r.end_column = r.column + 1;
+  }
+  return r;
+}
+
+std::string site_text(const Program& program, const SiteRef& site) {
+  const SourceRange r = to_range(program, site);
+  return r.path + ":" + std::to_string(r.line);
+}
+
+namespace {
+
+bool same_site(const SiteRef& a, const SiteRef& b) {
+  return a.module == b.module && a.site.line == b.site.line && a.site.column == b.site.column;
+}
+
+bool escalates(const CycleWitness& cycle) {
+  for (const auto& n : cycle.nodes) {
+    if (n.holds_tensors || n.holds_module || n.has_del) return true;
+  }
+  return false;
+}
+
+std::string holds_note(const CycleWitness& cycle) {
+  bool tensors = false, module = false, del = false;
+  for (const auto& n : cycle.nodes) {
+    tensors |= n.holds_tensors;
+    module |= n.holds_module;
+    del |= n.has_del;
+  }
+  if (module) return " It holds an nn.Module (parameters, buffers, activations).";
+  if (tensors) return " It can hold tensors.";
+  if (del) return " An object in it defines __del__.";
+  return "";
+}
+
+}  // namespace
+
+Diagnostic make_cycle_diagnostic(const Program& program, const CycleWitness& cycle, const RuleDefinition& rule,
+                                 size_t closing) {
+  Diagnostic d;
+  d.code = rule.info.code;
+  d.rule_name = rule.info.name;
+  d.possible = !cycle.must;
+  d.severity = !cycle.must ? Severity::Info
+               : (rule.info.default_severity == Severity::Warning && escalates(cycle)) ? Severity::Error
+                                                                                      : rule.info.default_severity;
+  d.cycle_path = cycle_path(cycle);
+  const WitnessEdge& weak = cycle.edges[closing];
+  const SiteRef primary = weak.chain.empty() ? cycle.nodes[closing].site : weak.chain.back();
+  d.range = to_range(program, primary);
+  d.message = std::string(cycle.must ? "Reference cycle" : "Possible reference cycle") + " (" + rule.info.summary +
+              "): " + d.cycle_path + "." + holds_note(cycle) + " Make the '" + weak.field +
+              "' reference weak or break it.";
+  d.fix = rule.fix ? rule.fix(cycle) : std::string();
+
+  std::vector<SiteRef> seen{primary};
+  const size_t n = cycle.edges.size();
+  for (size_t offset = 1; offset <= n; ++offset) {
+    const size_t i = (closing + offset) % n;
+    const WitnessEdge& e = cycle.edges[i];
+    for (size_t k = 0; k < e.chain.size(); ++k) {
+      const SiteRef& s = e.chain[k];
+      bool duplicate = false;
+      for (const SiteRef& t : seen) duplicate |= same_site(s, t);
+      if (duplicate || s.site.line == 0) continue;
+      seen.push_back(s);
+      RelatedLocation rel;
+      rel.range = to_range(program, s);
+      const std::string what = cycle.nodes[i].label + " " + e.field + " -> " + cycle.nodes[(i + 1) % n].label;
+      rel.message = (k + 1 < e.chain.size() ? "via this call: " : "") + what +
+                    (s.note.empty() ? "" : " (" + s.note + ")");
+      d.related.push_back(std::move(rel));
+    }
+  }
+
+  // A fingerprint without line numbers: stable across unrelated edits.
+  std::string identity = d.code + "|" + d.range.path + "|";
+  if (cycle.function.valid()) identity += program.function(cycle.function).qualname + "|";
+  for (size_t i = 0; i < n; ++i) identity += cycle.nodes[i].label + cycle.edges[i].field + ";";
+  d.fingerprint = hex64(hash_bytes(identity));
+
+  render::Graph graph;
+  graph.title = d.code + " " + d.rule_name + ": " + d.cycle_path;
+  for (size_t i = 0; i < n; ++i) {
+    const WitnessNode& node = cycle.nodes[i];
+    render::Node rn;
+    rn.id = "n" + std::to_string(i);
+    rn.type = node.label;
+    rn.detail = node.site.site.line > 0 ? site_text(program, node.site) : node.detail;
+    if (!node.detail.empty() && node.site.site.line > 0) rn.detail += "\n" + node.detail;
+    rn.holds_tensors = node.holds_tensors;
+    rn.holds_module = node.holds_module;
+    graph.nodes.push_back(std::move(rn));
+    render::Edge re;
+    re.from = "n" + std::to_string(i);
+    re.to = "n" + std::to_string((i + 1) % n);
+    re.label = cycle.edges[i].field;
+    if (!cycle.edges[i].chain.empty()) re.site = site_text(program, cycle.edges[i].chain.back());
+    re.weak_candidate = i == closing;
+    graph.edges.push_back(std::move(re));
+  }
+  d.graph = std::move(graph);
+  return d;
+}
+
+Diagnostic make_event_diagnostic(const Program& program, const RetentionEvent& event, const RuleInfo& rule,
+                                 const std::string& message, const std::string& fix, bool escalate) {
+  Diagnostic d;
+  d.code = rule.code;
+  d.rule_name = rule.name;
+  d.severity = escalate && rule.default_severity == Severity::Warning ? Severity::Error : rule.default_severity;
+  d.message = message;
+  d.fix = fix;
+  const SiteRef primary = event.chain.back();
+  d.range = to_range(program, primary);
+  for (size_t k = 0; k + 1 < event.chain.size(); ++k) {
+    RelatedLocation rel;
+    rel.range = to_range(program, event.chain[k]);
+    rel.message = "reached from here" + (event.chain[k].note.empty() ? "" : " (" + event.chain[k].note + ")");
+    d.related.push_back(std::move(rel));
+  }
+  if (event.base_site.site.line > 0) {
+    RelatedLocation rel;
+    rel.range = to_range(program, event.base_site);
+    rel.message = event.base_label + " is defined here";
+    d.related.push_back(std::move(rel));
+  }
+  d.fingerprint = hex64(hash_bytes(d.code + "|" + d.range.path + "|" + event.base_label + "|" + event.value_label));
+  return d;
+}
+
+}  // namespace cyclecheck

@@ -1,0 +1,40 @@
+// CC203 instance-registry: instances add themselves to a module-level registry.
+#include "rules/event_rule_helpers.hpp"
+
+namespace cyclecheck::rules {
+
+const RuleDefinition& instance_registry() {
+  static const RuleDefinition rule{
+      {"CC203", "instance-registry", RuleKind::Retention, Severity::Warning,
+       "instances add themselves to a module-level registry",
+       {"Finds an object storing `self` (directly or through a helper function) into a module-level list, dict "
+        "or set, with no code removing it.",
+        "A module-level container lives for the whole process: every instance that registers itself, with its "
+        "parameters and buffers, is kept forever.",
+        "_LIVE_MODELS = []\n\nclass RegisteredMLP(nn.Module):\n    def __init__(self):\n        "
+        "_LIVE_MODELS.append(self)\n",
+        "_LIVE_MODELS = weakref.WeakSet()\n\nclass RegisteredMLP(nn.Module):\n    def __init__(self):\n"
+        "        _LIVE_MODELS.add(self)\n",
+        "Registries emptied by code the analyzer cannot see are still reported."}},
+      {}, {}, {},
+      [](const RuleContext& context, std::vector<Diagnostic>& out) {
+        report_events(
+            context, rule_info_of("CC203"), out,
+            [](const RetentionEvent& e) {
+              return e.kind == EventKind::StoreIntoGlobal && e.value_is_receiver && !e.registry_cleared &&
+                     e.base_label.find("<process roots>") == std::string::npos;
+            },
+            [](const RetentionEvent& e) {
+              return "'" + e.value_label + "' adds itself to the module-level registry '" + e.base_label +
+                     "': every instance is kept alive for the life of the process.";
+            },
+            [](const RetentionEvent&) {
+              return std::string("Use a weakref.WeakSet / WeakValueDictionary for the registry, or remove the "
+                                 "instance when it is closed.");
+            },
+            true);
+      }};
+  return rule;
+}
+
+}  // namespace cyclecheck::rules

@@ -1,0 +1,41 @@
+// CC204 loss-accumulates-graph: graph-attached tensors accumulated across loop iterations.
+#include "rules/event_rule_helpers.hpp"
+
+namespace cyclecheck::rules {
+
+const RuleDefinition& loss_accumulates_graph() {
+  static const RuleDefinition rule{
+      {"CC204", "loss-accumulates-graph", RuleKind::Retention, Severity::Warning,
+       "a loss (or another tensor with autograd history) is accumulated across iterations",
+       {"Finds `total += loss`, `self.total = self.total + loss` and `losses.append(loss)` inside a loop (or in "
+        "a method called from one) where the value carries autograd history and the accumulator outlives the "
+        "iteration.",
+        "Each accumulated tensor keeps its whole autograd graph: memory grows every step (on the GPU too) until "
+        "the accumulator is dropped.",
+        "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    total_loss += loss\n",
+        "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    total_loss += "
+        "loss.item()  # or loss.detach()\n",
+        "Accumulating losses on purpose to call backward() on their sum is recognised when backward() is called "
+        "on the accumulator in the same function."}},
+      {}, {}, {},
+      [](const RuleContext& context, std::vector<Diagnostic>& out) {
+        report_events(
+            context, rule_info_of("CC204"), out,
+            [](const RetentionEvent& e) {
+              return e.kind == EventKind::Accumulate && e.value_carries_graph && e.in_loop &&
+                     !e.accumulator_backpropagated;
+            },
+            [](const RetentionEvent& e) {
+              return "'" + e.base_label +
+                     "' accumulates a tensor with autograd history across iterations: every step's graph stays "
+                     "alive.";
+            },
+            [](const RetentionEvent&) {
+              return std::string("Accumulate loss.item() (a Python float) or loss.detach() instead.");
+            },
+            true);
+      }};
+  return rule;
+}
+
+}  // namespace cyclecheck::rules

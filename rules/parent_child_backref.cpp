@@ -1,0 +1,61 @@
+// CC103 parent-child-backref: a child object points back at the object that owns it.
+#include <array>
+
+#include "rules/cycle_report.hpp"
+
+namespace cyclecheck::rules {
+namespace {
+
+bool is_backref_name(const std::string& field) {
+  static const std::array<const char*, 12> names = {"parent", "owner", "learner", "trainer", "model", "root",
+                                                   "container", "manager", "master", "host", "outer", "_parent"};
+  for (const char* n : names) {
+    if (field.find(n) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// The back edge: the one entering the object that owns a container of children, else one named like a
+// back reference, else the one that returns to the root.
+size_t back_edge(const CycleWitness& c) {
+  const size_t n = c.nodes.size();
+  for (size_t i = 0; i < n; ++i) {
+    const size_t target = (i + 1) % n;
+    const size_t after = (i + 2) % n;
+    if (c.nodes[i].kind != NodeKind::Container && c.nodes[target].kind != NodeKind::Container &&
+        c.nodes[after].kind == NodeKind::Container) {
+      return i;
+    }
+  }
+  if (auto named = find_edge(c, [](const WitnessEdge& e, size_t) { return is_backref_name(e.field); })) {
+    return *named;
+  }
+  return edge_into_root(c);
+}
+
+}  // namespace
+
+const RuleDefinition& parent_child_backref() {
+  static const RuleDefinition rule{
+      {"CC103", "parent-child-backref", RuleKind::Cycle, Severity::Warning,
+       "a child keeps a strong reference back to its parent",
+       {"Finds two objects that own each other: a parent that keeps a child (directly or in a list or dict) and "
+        "a child that keeps its parent (`child.parent = self`, a callback with `self.learner = learner`).",
+        "Parent and child are freed only by the cyclic collector, together with everything either holds: a "
+        "trainer with its model, a batch with its tensors.",
+        "class Learner:\n    def __init__(self, callbacks):\n        self.callbacks = list(callbacks)\n"
+        "        for cb in self.callbacks:\n            cb.learner = self\n",
+        "class Callback:\n    def attach(self, learner):\n        self.learner_ref = weakref.ref(learner)\n"
+        "    @property\n    def learner(self):\n        return self.learner_ref()\n",
+        "A back reference that is cleared when the parent is closed (an explicit `detach()`) is still reported."}},
+      [](const CycleWitness& c) { return object_count(c) == 2; },
+      [](const CycleWitness& c) { return back_edge(c); },
+      [](const CycleWitness& c) {
+        return "Keep the back reference '" + c.edges[back_edge(c)].field +
+               "' as a weakref.ref (or weakref.proxy) so the parent owns the child but not the reverse.";
+      },
+      {}};
+  return rule;
+}
+
+}  // namespace cyclecheck::rules

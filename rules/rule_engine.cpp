@@ -1,0 +1,47 @@
+// analyze_modules: link, solve, then let the rules turn cycles and events into diagnostics.
+#include <algorithm>
+
+#include "analyzer/ir.hpp"
+#include "analyzer/library_models.hpp"
+#include "analyzer/program.hpp"
+#include "analyzer/project.hpp"
+#include "analyzer/solver.hpp"
+#include "rules/cycle_report.hpp"
+#include "rules/rule_definition.hpp"
+
+namespace cyclecheck {
+
+std::vector<Diagnostic> analyze_modules(const std::vector<std::shared_ptr<const ModuleFacts>>& modules,
+                                        const AnalysisOptions& options) {
+  std::vector<Diagnostic> out;
+  for (const auto& module : modules) {
+    out.insert(out.end(), module->file_diagnostics.begin(), module->file_diagnostics.end());
+  }
+  const Program program(modules);
+  const auto models = options.models ? options.models : LibraryModels::builtin();
+  const SolveResult solved = solve(program, *models, options.show_possible);
+
+  for (const CycleWitness& cycle : solved.cycles) {
+    if (cycle.edges.empty()) continue;
+    for (const RuleDefinition* rule : rule_definitions()) {
+      if (!rule->matches_cycle || !rule->matches_cycle(cycle)) continue;
+      const size_t closing = std::min(rule->closing_edge(cycle), cycle.edges.size() - 1);
+      out.push_back(make_cycle_diagnostic(program, cycle, *rule, closing));
+      break;
+    }
+  }
+  const RuleContext context{program, solved.events};
+  for (const RuleDefinition* rule : rule_definitions()) {
+    if (rule->check) rule->check(context, out);
+  }
+  std::sort(out.begin(), out.end(), diagnostic_less);
+  // One finding per rule and line: several witnesses of the same cycle shape read as noise.
+  out.erase(std::unique(out.begin(), out.end(),
+                        [](const Diagnostic& a, const Diagnostic& b) {
+                          return a.code == b.code && a.range.path == b.range.path && a.range.line == b.range.line;
+                        }),
+            out.end());
+  return out;
+}
+
+}  // namespace cyclecheck
