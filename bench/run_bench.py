@@ -263,11 +263,14 @@ def benchmark_corpus(label, files, args, cyclecheck, workdir, results):
     if not cyclecheck.available:
         print(f"cyclecheck not measured: {cyclecheck.problem}")
         return
-    for m in (nocache, cold, warm):
-        if m and m.returncode not in (0, 1):  # 1 = findings when --exit-zero is not supported
-            print(f"warning: {m.name} exited {m.returncode}: {first_line(m.stdout_path + '.err')}")
+    failed = [m for m in (nocache, cold, warm) if m and m.returncode not in (0, 1)]  # 1: findings
+    for m in failed:
+        signal_note = f"killed by signal {-m.returncode}" if m.returncode < 0 else "no message"
+        reason = first_line(m.stdout_path + ".err") or signal_note
+        print(f"warning: {m.name} exited {m.returncode}: {reason}")
+    corpus["cyclecheck_failed"] = bool(failed)
     ratios = corpus["ratios"] = {}
-    print("ratios:")
+    print("ratios:" + (" (NOT VALID: a cyclecheck run failed, see above)" if failed else ""))
     floor_ratio = nocache.seconds / floor.seconds
     ratios["cyclecheck_over_floor"] = floor_ratio
     print(f"  cyclecheck / parse floor   {floor_ratio:7.2f}x   (target <= {TARGET_FLOOR_RATIO}x: "
@@ -367,6 +370,10 @@ def main():
                                                       os.path.join(root, "build", "cyclecheck")])
     if not args.cyclecheck:
         parser.error("cyclecheck binary not found: pass --cyclecheck or set CYCLECHECK_BIN")
+
+    # The tools run from a scratch directory (where the cache goes): make the paths absolute.
+    args.parse_floor = os.path.abspath(args.parse_floor)
+    args.cyclecheck = os.path.abspath(args.cyclecheck) if os.sep in args.cyclecheck else args.cyclecheck
 
     torch_files = python_files_under(TORCH_ROOT)
     if not torch_files:
