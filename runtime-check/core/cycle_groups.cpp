@@ -98,7 +98,8 @@ std::string signature_of(const GroupingInput& input, const std::vector<uint32_t>
 
 std::string shape_label(const std::string& label) {
   if (label.size() >= 3 && label.front() == '[' && label.back() == ']' &&
-      std::all_of(label.begin() + 1, label.end() - 1, [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '-'; })) {
+      std::all_of(label.begin() + 1, label.end() - 1,
+                  [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '-'; })) {
     return "[]";
   }
   return label;

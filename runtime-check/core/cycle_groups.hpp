@@ -15,8 +15,8 @@ struct GroupingInput {
   const CsrGraph& graph;
   const std::vector<uint32_t>& edge_label;
   const std::vector<std::string>& labels;
-  const std::vector<uint32_t>& node_type;          // per node, index into type_names
-  const std::vector<std::string>& type_names;      // full names
+  const std::vector<uint32_t>& node_type;      // per node, index into type_names
+  const std::vector<std::string>& type_names;  // full names
   const std::vector<std::string>& type_short_names;
   const std::vector<bool>& type_user_defined;
   const std::vector<uint64_t>& node_bytes;

@@ -79,7 +79,8 @@ py::dict example_dict(const ObjectGraph& graph, const GroupingInput& input, cons
       entry["from"] = position[node];
       entry["to"] = target->second;
       entry["label"] = graph.labels[graph.edge_label[e]];
-      entry["in_cycle"] = component_of[node] == cycle_component && component_of[graph.graph.targets[e]] == cycle_component;
+      entry["in_cycle"] =
+          component_of[node] == cycle_component && component_of[graph.graph.targets[e]] == cycle_component;
       entry["witness"] = witness_edges.count(e) > 0;
       edges.append(std::move(entry));
     }
@@ -100,7 +101,8 @@ py::list objects_of(const ObjectGraph& graph, const std::vector<uint32_t>& nodes
   return result;
 }
 
-py::dict walk(const py::list& objects, const py::object& tensor_type, bool measure_sizes, size_t example_limit) {
+py::dict walk(const py::list& objects, const py::object& tensor_type, bool measure_sizes,
+              size_t example_limit) {
   const auto start = Clock::now();
   const std::vector<PyObject*> borrowed = borrow_list(objects);
   auto* tensor_class = tensor_type.is_none() || !PyType_Check(tensor_type.ptr())
@@ -139,8 +141,8 @@ py::dict walk(const py::list& objects, const py::object& tensor_type, bool measu
     if (measure_sizes) node_bytes[i] = object_bytes(object);
     if (tensor_class != nullptr && PyObject_TypeCheck(object, tensor_class)) node_is_tensor[i] = true;
   }
-  const GroupingInput input{graph.graph,   graph.edge_label, graph.labels, node_type,     type_names,
-                            short_names,   user_defined,     node_bytes,   node_is_tensor};
+  const GroupingInput input{graph.graph, graph.edge_label, graph.labels, node_type,     type_names,
+                            short_names, user_defined,     node_bytes,   node_is_tensor};
   const Grouping grouping = group_cycles(input, components);
   const int64_t group_ns = elapsed_ns(group_start);
 

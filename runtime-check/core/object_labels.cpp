@@ -137,7 +137,8 @@ void ObjectLabeler::named_children(PyObject* object, std::vector<NamedChild>& ou
   if (PyDict_Check(object)) {
     add_dict_items(object, nullptr, out);
   } else if (PyList_Check(object)) {
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(object); ++i) add(out, PyList_GET_ITEM(object, i), "[" + std::to_string(i) + "]");
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(object); ++i)
+      add(out, PyList_GET_ITEM(object, i), "[" + std::to_string(i) + "]");
   } else if (PyTuple_Check(object)) {
     // A function's closure tuple: slot i holds the cell of the code's i-th free variable.
     auto closure = closure_code_.find(object);
@@ -196,7 +197,8 @@ void ObjectLabeler::named_children(PyObject* object, std::vector<NamedChild>& ou
     } else {
       if (PyFrame_Check(frame)) {
         PyObject* locals = PyFrame_GetLocals(reinterpret_cast<PyFrameObject*>(frame));
-        if (locals == nullptr) PyErr_Clear();
+        if (locals == nullptr)
+          PyErr_Clear();
         else {
           if (PyDict_Check(locals)) add_dict_items(locals, "local ", out);
           Py_DECREF(locals);

@@ -21,14 +21,16 @@ render::Graph graph_from_dict(const py::dict& data) {
   for (py::handle item : get_or<py::list>(data, "nodes", py::list())) {
     const auto node = item.cast<py::dict>();
     graph.nodes.push_back({get_or<std::string>(node, "id", ""), get_or<std::string>(node, "type", ""),
-                           get_or<std::string>(node, "detail", ""), get_or<bool>(node, "holds_tensors", false),
+                           get_or<std::string>(node, "detail", ""),
+                           get_or<bool>(node, "holds_tensors", false),
                            get_or<bool>(node, "holds_module", false), get_or<bool>(node, "in_cycle", true)});
   }
   for (py::handle item : get_or<py::list>(data, "edges", py::list())) {
     const auto edge = item.cast<py::dict>();
     graph.edges.push_back({get_or<std::string>(edge, "from", ""), get_or<std::string>(edge, "to", ""),
                            get_or<std::string>(edge, "label", ""), get_or<std::string>(edge, "site", ""),
-                           get_or<bool>(edge, "in_cycle", true), get_or<bool>(edge, "weak_candidate", false)});
+                           get_or<bool>(edge, "in_cycle", true),
+                           get_or<bool>(edge, "weak_candidate", false)});
   }
   return graph;
 }
@@ -38,8 +40,8 @@ render::Graph graph_from_dict(const py::dict& data) {
 void register_render_bindings(py::module_& module) {
   static py::exception<render::RenderError> render_error(module, "RenderError", PyExc_RuntimeError);
   module.def(
-      "render_dot", [](const py::dict& graph) { return render::to_dot(graph_from_dict(graph)); }, py::arg("graph"),
-      "DOT text of a cycle graph, drawn like `cyclecheck graph`.");
+      "render_dot", [](const py::dict& graph) { return render::to_dot(graph_from_dict(graph)); },
+      py::arg("graph"), "DOT text of a cycle graph, drawn like `cyclecheck graph`.");
   module.def(
       "render_file",
       [](const py::dict& graph, const std::string& path) {

@@ -14,8 +14,8 @@ struct CsrGraph {
 };
 
 struct Components {
-  std::vector<uint32_t> component_of;           // per node
-  std::vector<std::vector<uint32_t>> members;   // per component, in reverse topological order
+  std::vector<uint32_t> component_of;          // per node
+  std::vector<std::vector<uint32_t>> members;  // per component, in reverse topological order
 };
 
 // Tarjan's algorithm, iterative so that a million-object chain cannot overflow the stack.

@@ -16,8 +16,10 @@ std::string string_attribute(PyObject* object, const char* name) {
   if (PyUnicode_Check(value)) {
     Py_ssize_t size = 0;
     const char* text = PyUnicode_AsUTF8AndSize(value, &size);
-    if (text != nullptr) result.assign(text, static_cast<size_t>(size));
-    else PyErr_Clear();
+    if (text != nullptr)
+      result.assign(text, static_cast<size_t>(size));
+    else
+      PyErr_Clear();
   }
   Py_DECREF(value);
   return result;
@@ -26,7 +28,7 @@ std::string string_attribute(PyObject* object, const char* name) {
 bool is_library_module(std::string_view module) {
   if (module == "__main__") return false;
   static constexpr std::array<std::string_view, 12> kLibraryPrefixes = {
-      "builtins", "torch", "functools", "collections", "typing", "abc",
+      "builtins", "torch", "functools", "collections", "typing",  "abc",
       "weakref",  "_",     "numpy",     "threading",   "logging", "contextlib"};
   for (std::string_view prefix : kLibraryPrefixes) {
     if (module.substr(0, prefix.size()) == prefix &&
