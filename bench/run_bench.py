@@ -37,9 +37,10 @@ TARGET_PEAK_MB = 500.0  # peak RSS of cyclecheck, below
 class Measurement:
     """One child process: wall seconds, peak RSS of that child (and the children it waited for)."""
 
-    def __init__(self, name, seconds, peak_kb, returncode, stdout_path):
+    def __init__(self, name, seconds, cpu_seconds, peak_kb, returncode, stdout_path):
         self.name = name
         self.seconds = seconds
+        self.cpu_seconds = cpu_seconds  # user + system: less sensitive than wall time to a busy machine
         self.peak_kb = peak_kb
         self.returncode = returncode
         self.stdout_path = stdout_path
@@ -86,7 +87,8 @@ def run_measured(name, argv, workdir, stdout_path=None):
         _, status, usage = os.wait4(child.pid, 0)
         seconds = time.perf_counter() - start
         child.returncode = os.waitstatus_to_exitcode(status)
-    return Measurement(name, seconds, usage.ru_maxrss, child.returncode, stdout_path)
+    cpu_seconds = usage.ru_utime + usage.ru_stime
+    return Measurement(name, seconds, cpu_seconds, usage.ru_maxrss, child.returncode, stdout_path)
 
 
 def first_line(path):
@@ -252,10 +254,12 @@ def benchmark_corpus(label, files, args, cyclecheck, workdir, results):
         flake8 = run_measured(f"{label} flake8", flake8_argv(args.threads, list_path), workdir)
         rows.append((f"flake8 -j {args.threads} (default rules)", flake8))
 
-    print(f"{'tool':<38} {'wall s':>9} {'lines/s':>12} {'peak MB':>9} {'exit':>5}")
+    print(f"{'tool':<38} {'wall s':>9} {'cpu s':>8} {'lines/s':>12} {'peak MB':>9} {'exit':>5}")
     for name, m in rows:
-        print(f"{name:<38} {m.seconds:>9.3f} {fmt_rate(lines, m.seconds):>12} {m.peak_mb:>9.1f} {m.returncode:>5}")
-        corpus["runs"][name] = {"seconds": m.seconds, "lines_per_second": lines / m.seconds if m.seconds else None,
+        print(f"{name:<38} {m.seconds:>9.3f} {m.cpu_seconds:>8.3f} {fmt_rate(lines, m.seconds):>12} "
+              f"{m.peak_mb:>9.1f} {m.returncode:>5}")
+        corpus["runs"][name] = {"seconds": m.seconds, "cpu_seconds": m.cpu_seconds,
+                                "lines_per_second": lines / m.seconds if m.seconds else None,
                                 "peak_mb": m.peak_mb, "exit": m.returncode}
     print(f"parse floor, internal timer: {float(floor_fields.get('seconds', 'nan')):.3f} s; "
           f"files tree-sitter marks with errors: {floor_fields.get('error_files', '?')}")
@@ -393,7 +397,8 @@ def main():
         cyclecheck = Cyclecheck(args.cyclecheck, args.threads, workdir)
         results["cyclecheck_flags"] = sorted(cyclecheck.flags)
         print(f"cyclecheck: {args.cyclecheck} (detected options: {', '.join(sorted(cyclecheck.flags)) or 'none'})")
-        print(f"parse floor: {args.parse_floor}; threads {args.threads}; {os.cpu_count()} CPUs; "
+        print(f"parse floor: {args.parse_floor}; threads {args.threads}; {os.cpu_count()} CPUs, "
+              f"load average {os.getloadavg()[0]:.1f} (wall times need an idle machine); "
               f"best of {args.repeat} per timing; peak RSS from wait4 of each run (for flake8 -j, the largest process)")
         if not cyclecheck.available:
             print(f"note: {cyclecheck.problem}")
