@@ -89,6 +89,12 @@ ObjectGraph build_object_graph(const std::vector<PyObject*>& objects, ObjectLabe
     if (traverseproc traverse = Py_TYPE(object)->tp_traverse; traverse != nullptr) {
       traverse(object, collect_referent, &context);
     }
+    // An instance dict made after the collection (by an earlier walk over the same objects) is not
+    // among them: look through it as if the attributes were still inline.
+    if (PyObject* dict = ObjectLabeler::existing_instance_dict(object);
+        dict != nullptr && PyDict_Check(dict) && !index.count(dict)) {
+      Py_TYPE(dict)->tp_traverse(dict, collect_referent, &context);
+    }
     if (!referents.empty()) {
       const auto is_folded_into_self = [&](uint32_t i) { return owner[i] != kNone && node_of[i] == node; };
       children.clear();

@@ -34,9 +34,12 @@ def _attr_label(name):
     return name if name.startswith("__") and len(name) > 4 else "." + name
 
 
-def named_children(o, tensor_type=None):
+def named_children(o, tensor_type=None, closure_names=None):
     """[(child, label)] for the references of ``o`` that can be named."""
     out = []
+    names = closure_names.get(id(o)) if closure_names and type(o) is tuple else None
+    if names is not None:  # a function's closure: slot i is the cell of free variable i
+        out.extend((c, "cell " + n) for c, n in zip(o, names))
     if tensor_type is not None and isinstance(o, tensor_type):
         out.append((o.grad_fn, "grad_fn"))
         out.append((getattr(o, "_backward_hooks", None), "_backward_hooks"))
@@ -44,7 +47,7 @@ def named_children(o, tensor_type=None):
         for k, v in o.items():
             out.append((v, _key_label(k)))
             out.append((k, "key"))
-    elif isinstance(o, (list, tuple)):
+    elif isinstance(o, (list, tuple)) and names is None:
         out.extend((v, "[%d]" % i) for i, v in enumerate(o))
     elif isinstance(o, (set, frozenset)):
         out.extend((v, "{}") for v in o)
@@ -91,9 +94,6 @@ def named_children(o, tensor_type=None):
                 if k in ("_modules", "_parameters", "_buffers") and type(v) is dict:
                     out.extend((vv, "." + kk) for kk, vv in v.items() if isinstance(kk, str))
                 out.append((v, _attr_label(k)))
-    if isinstance(o, types.FunctionType) and o.__closure__ is not None:
-        names = o.__code__.co_freevars
-        out.extend((c, "cell " + n) for c, n in zip(o.__closure__, names))
     return [(c, label) for c, label in out if c is not None]
 
 
@@ -107,15 +107,32 @@ def _instance_dict(o):
     return d if isinstance(d, dict) else None
 
 
+def _referents(o, index):
+    refs = gc.get_referents(o)
+    for r in refs:
+        # An instance dict made after the collection (by an earlier walk) is not among the objects:
+        # look through it as if the attributes were still inline.
+        if type(r) is dict and id(r) not in index and r is _instance_dict(o):
+            refs = refs + gc.get_referents(r)
+            break
+    return [index[id(r)] for r in refs if id(r) in index]
+
+
 def build_graph(objects, tensor_type=None):
     index = {id(o): i for i, o in enumerate(objects)}
+    # Referents first: reading an instance's __dict__ below materialises it on CPython 3.11, after
+    # which the object no longer references its attribute values directly.
+    referents_of = [_referents(o, index) for o in objects]
     owner = {}
     for i, o in enumerate(objects):
+        dicts = [j for j in referents_of[i] if type(objects[j]) is dict]
+        if not dicts:
+            continue
         d = _instance_dict(o)
         if d is None:
             continue
         j = index.get(id(d))
-        if j is not None and j != i:
+        if j is not None and j != i and j in dicts:
             owner[j] = i
         for reg in ("_modules", "_parameters", "_buffers"):
             inner = d.get(reg)
@@ -132,11 +149,14 @@ def build_graph(objects, tensor_type=None):
             root = owner[root]
         node_of[i] = node_of[root]
     adjacency = []
+    node_input = [i for i in range(len(objects)) if i not in owner]
+    closure_names = {id(o.__closure__): o.__code__.co_freevars for o in objects
+                     if isinstance(o, types.FunctionType) and o.__closure__ is not None}
     for n, o in enumerate(nodes):
-        referents = [index[id(r)] for r in gc.get_referents(o) if id(r) in index]
+        referents = referents_of[node_input[n]]
         edges, seen = [], set()
         if referents:
-            for child, label in named_children(o, tensor_type):
+            for child, label in named_children(o, tensor_type, closure_names):
                 i = index.get(id(child))
                 if i is None or (i in owner and node_of[i] == n) or i in seen:
                     continue
