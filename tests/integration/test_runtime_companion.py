@@ -4,12 +4,10 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import tempfile
-import time
 import unittest
 
-from runtime_support import (CASES, FIXTURES, PYTHON, PYTHON_DIR, python_env, require_runtime, run_cli,
+from runtime_support import (CASES, FIXTURES, PYTHON, python_env, require_runtime, run_cli,
                              run_json, user_cycles)
 
 C001 = os.path.join(CASES, "c001_module_bound_method_attr.py")
