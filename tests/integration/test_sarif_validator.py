@@ -109,6 +109,11 @@ class SarifValidatorTest(unittest.TestCase):
         if result.returncode == 2 and "output-format" in result.stderr and "sarif" not in result.stdout:
             self.skipTest("the binary does not accept --output-format sarif yet: " + result.stderr.strip())
         self.assertIn(result.returncode, exit_codes, "cyclecheck check failed:\n" + result.stderr)
+        # A sanitizer report also exits 1: insist on a complete JSON document.
+        try:
+            json.loads(result.stdout)
+        except ValueError as error:
+            self.fail("cyclecheck wrote no valid JSON (%s); stderr:\n%s" % (error, result.stderr[-4000:]))
         SarifValidatorTest.runs += 1
         output = pathlib.Path(self.temp.name) / ("check-%d.sarif" % SarifValidatorTest.runs)
         output.write_text(result.stdout, encoding="utf-8")
