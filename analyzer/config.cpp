@@ -366,7 +366,7 @@ std::optional<fs::path> find_config_file(const fs::path& start_dir) {
   fs::path dir = fs::absolute(start_dir, error).lexically_normal();
   if (error) return std::nullopt;
   while (true) {
-    for (const char* name : {"cyclecheck.toml", ".cyclecheck.toml"}) {
+    for (const char* name : {".cyclecheck.toml", "cyclecheck.toml"}) {
       const fs::path candidate = dir / name;
       if (fs::is_regular_file(candidate, error)) return candidate;
     }

@@ -35,8 +35,8 @@ class ConfigError : public std::runtime_error {
 };
 
 // The nearest pyproject.toml holding a [tool.cyclecheck] table, or cyclecheck.toml / .cyclecheck.toml,
-// searched from start_dir upward. In one directory cyclecheck.toml wins over .cyclecheck.toml over
-// pyproject.toml (as ruff orders ruff.toml, .ruff.toml, pyproject.toml).
+// searched from start_dir upward. In one directory .cyclecheck.toml wins over cyclecheck.toml over
+// pyproject.toml (as ruff prefers .ruff.toml, then ruff.toml, then pyproject.toml).
 std::optional<std::filesystem::path> find_config_file(const std::filesystem::path& start_dir);
 
 // Parses one configuration file; throws ConfigError with "file:line: message" on any problem.

@@ -64,10 +64,11 @@ TEST(FindConfigFile, SearchesUpwardAndSkipsPyprojectWithoutSection) {
   dir.write("sub/deeper/x.py", "");
   EXPECT_EQ(find_config_file(dir.path() / "sub/deeper"), dir.path() / "pyproject.toml");
 
-  dir.write("sub/.cyclecheck.toml", "select = [\"CC2\"]\n");
-  EXPECT_EQ(find_config_file(dir.path() / "sub/deeper"), dir.path() / "sub/.cyclecheck.toml");
-  dir.write("sub/cyclecheck.toml", "select = [\"CC3\"]\n");
-  EXPECT_EQ(find_config_file(dir.path() / "sub"), dir.path() / "sub/cyclecheck.toml");
+  dir.write("sub/cyclecheck.toml", "select = [\"CC2\"]\n");
+  EXPECT_EQ(find_config_file(dir.path() / "sub/deeper"), dir.path() / "sub/cyclecheck.toml");
+  dir.write("sub/.cyclecheck.toml", "select = [\"CC3\"]\n");  // ruff's order: the dotted file first
+  EXPECT_EQ(find_config_file(dir.path() / "sub"), dir.path() / "sub/.cyclecheck.toml");
+  EXPECT_EQ(find_config_file(dir.path() / "sub/missing/dir"), dir.path() / "sub/.cyclecheck.toml");
 }
 
 TEST(LoadConfig, ReadsEveryKey) {
