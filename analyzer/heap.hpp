@@ -26,9 +26,12 @@ class ValueSet {
   ValueSet(std::initializer_list<ObjId> ids) {
     for (ObjId id : ids) insert(id);
   }
+  // Sets stop growing at kMaxValues: past that the analysis only loses recall, never precision,
+  // because edges to many possible objects are not must-edges anyway.
+  static constexpr size_t kMaxValues = 48;
   void insert(ObjId id) {
     auto it = std::lower_bound(ids_.begin(), ids_.end(), id);
-    if (it == ids_.end() || *it != id) ids_.insert(it, id);
+    if ((it == ids_.end() || *it != id) && ids_.size() < kMaxValues) ids_.insert(it, id);
   }
   void merge(const ValueSet& other) {
     for (ObjId id : other.ids_) insert(id);
@@ -98,7 +101,9 @@ struct EdgeKey {
 };
 struct EdgeKeyHash {
   size_t operator()(const EdgeKey& k) const {
-    return (static_cast<size_t>(k.from) * 1000003u) ^ (static_cast<size_t>(k.field) * 8191u) ^ k.to;
+    uint64_t h = (static_cast<uint64_t>(k.from) << 32 | k.to) * 0x9E3779B97F4A7C15ULL;
+    h ^= (h >> 29) + static_cast<uint64_t>(k.field) * 0xBF58476D1CE4E5B9ULL;
+    return static_cast<size_t>(h ^ (h >> 32));
   }
 };
 using EdgeMap = std::unordered_map<EdgeKey, EdgeInfo, EdgeKeyHash>;

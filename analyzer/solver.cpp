@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
@@ -85,6 +86,11 @@ EdgeRole role_from_model(const std::string& role) {
 // ---------------------------------------------------------------------------------------------------
 class Solver;
 
+// A function whose abstract heap grows past this stops applying callee summaries (generated code).
+constexpr size_t kMaxObjects = 20000;
+// A store that may write many objects into many bases: its edges cannot prove a must-cycle.
+constexpr size_t kMaxEdgeFanout = 16;
+
 class Context {
  public:
   struct Arg {
@@ -116,8 +122,23 @@ class Context {
   std::unordered_map<uint64_t, ObjId> placeholders_;
   std::unordered_map<std::string, ObjId> globals_;
   std::unordered_map<std::string, ObjId> cells_;
-  std::unordered_map<const void*, ObjId> site_objects_;  // allocation-site abstraction, keyed by IR node
-  std::unordered_map<uint64_t, ObjId> instantiated_;     // (call node, callee object) -> caller object
+  // Allocation-site abstraction: one object per (IR node, variant) and per (call node, callee, callee object).
+  struct SiteKey {
+    const void* node;
+    const void* owner;
+    uint64_t variant;
+    bool operator==(const SiteKey&) const = default;
+  };
+  struct SiteKeyHash {
+    size_t operator()(const SiteKey& k) const {
+      uint64_t h = reinterpret_cast<uintptr_t>(k.node) * 0x9E3779B97F4A7C15ULL;
+      h ^= reinterpret_cast<uintptr_t>(k.owner) + 0x632BE59BD9B4E019ULL + (h << 6) + (h >> 2);
+      h ^= k.variant * 0xBF58476D1CE4E5B9ULL + (h << 6) + (h >> 2);
+      return static_cast<size_t>(h);
+    }
+  };
+  std::unordered_map<SiteKey, ObjId, SiteKeyHash> site_objects_;
+  std::unordered_map<SiteKey, ObjId, SiteKeyHash> instantiated_;
 
   // Calls on a parameter or field of unknown type: resolved again where a caller knows what it is.
   struct DeferredCall {
@@ -246,6 +267,8 @@ class Context {
   void detect_cycles();
   void emit_events();
   void dump_heap() const;
+  void compact_summary();
+  std::vector<uint8_t> held_flags_;  // per object: 1 = holds tensors, 2 = holds a module (set by detect_cycles)
   void record_event(EventKind kind, ObjId base, const std::string& base_label, const ValueSet& values,
                     const Site& site, const std::string& note);
 };
@@ -264,7 +287,16 @@ class Solver {
     summaries_[key] = nullptr;
     ++active_;
     auto context = std::make_unique<Context>(*this, function);
+    const auto started = std::chrono::steady_clock::now();
     context->run();
+    if (debug_slow_) {
+      const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+      if (ms > 200) {
+        std::fprintf(stderr, "slow: %.0f ms %s:%s objs=%zu fields=%zu edges=%zu\n", ms,
+                     program_.module(function.module).path.c_str(), context->fn_.qualname.c_str(),
+                     context->objs_.size(), context->st_.fields.size(), context->edges_.size());
+      }
+    }
     --active_;
     ++analyzed_;
     const Context* raw = context.get();
@@ -315,6 +347,7 @@ class Solver {
   std::vector<RetentionEvent> events_;
   int active_ = 0;
   size_t analyzed_ = 0;
+  bool debug_slow_ = std::getenv("CYCLECHECK_DEBUG_SLOW") != nullptr;
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -380,7 +413,7 @@ ObjId Context::global(int32_t module, const std::string& name) {
   o.kind = ObjKind::Global;
   o.module_index = module;
   o.name = name;
-  o.cls = program_.global_instance_class(module, name);
+  if (module >= 0) o.cls = program_.global_instance_class(module, name);
   o.label = o.cls.valid() ? program_.class_def(o.cls).name + " (global " + name + ")" : "global " + name;
   if (o.cls.valid()) {
     const ClassInfo& info = program_.class_info(o.cls);
@@ -420,7 +453,7 @@ ObjId Context::frame() {
 }
 
 ObjId Context::at_site(const void* node, ObjKind kind, const std::string& label, const Site& site, uint32_t salt) {
-  const void* key = static_cast<const char*>(node) + salt;
+  const SiteKey key{node, nullptr, salt};
   auto it = site_objects_.find(key);
   if (it != site_objects_.end()) return it->second;
   Obj o;
@@ -530,6 +563,8 @@ void Context::store(const ValueSet& bases, FieldId field, const ValueSet& values
     }
     const bool container_element = field_name(field).rfind("[", 0) == 0 || field_name(field).find("[]") != std::string::npos;
     set_field(b, field, values, (strong || strong_in_loop) && !container_element);
+    // Edges from wide stores can never be part of a must-cycle: skip recording them.
+    if (bases.size() * values.size() > kMaxEdgeFanout) continue;
     for (ObjId v : values) {
       EdgeInfo info;
       info.chain = chain;
@@ -1314,7 +1349,7 @@ ValueSet Context::construct(CodeRef cls, const std::vector<Arg>& args, const Exp
 
 ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::vector<Arg>& args,
                          const ValueSet& func_self, const Expr& node) {
-  const Context* callee = solver_.summary(function);
+  const Context* callee = objs_.size() > kMaxObjects ? nullptr : solver_.summary(function);
   const bool reentered = callee != nullptr && (instantiating_.size() >= 8 ||
       std::find(instantiating_.begin(), instantiating_.end(), callee) != instantiating_.end());
   if (callee == nullptr || reentered) {
@@ -1449,8 +1484,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
       case ObjKind::Frame:
       default: {
         // An object the callee created: one caller object per call site and callee object.
-        const uint64_t key = (reinterpret_cast<uintptr_t>(&node) << 20) ^ (static_cast<uint64_t>(id) * 2654435761u) ^
-                             reinterpret_cast<uintptr_t>(&callee);
+        const SiteKey key{&node, &callee, id};
         auto found = instantiated_.find(key);
         ObjId copy;
         if (found != instantiated_.end()) {
@@ -1526,6 +1560,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
       auto edge = callee.edges_.find(EdgeKey{base, field, v});
       if (edge == callee.edges_.end()) continue;
       const ValueSet targets = map_obj(v, 0);
+      if (bases.size() * targets.size() > kMaxEdgeFanout) continue;
       for (ObjId b : bases) {
         for (ObjId t : targets) {
           EdgeInfo info = edge->second;
@@ -2106,13 +2141,9 @@ WitnessNode Context::witness_node(ObjId id) const {
   n.holds_module = o.module;
   n.holds_tensors = o.tensor || o.graph || o.module || o.kind == ObjKind::Frame;
   // What it holds directly counts too: self.model = model makes self hold a module.
-  for (const auto& [key, values] : st_.fields) {
-    if (static_cast<ObjId>(key >> 32) != id) continue;
-    for (ObjId v : values) {
-      const Obj& held = objs_[v];
-      n.holds_tensors |= held.tensor || held.graph || held.module;
-      n.holds_module |= held.module;
-    }
+  if (id < held_flags_.size()) {
+    n.holds_tensors |= (held_flags_[id] & 1) != 0;
+    n.holds_module |= (held_flags_[id] & 2) != 0;
   }
   switch (o.kind) {
     case ObjKind::Param:
@@ -2167,11 +2198,119 @@ void Context::finish() {
   if (std::getenv("CYCLECHECK_DEBUG_HEAP") != nullptr) dump_heap();
   detect_cycles();
   emit_events();
-  // Only the exit state matters to callers now.
-  st_.env.clear();
-  st_.var_site.clear();
+  compact_summary();
+}
+
+// Keeps only what a caller can observe: objects reachable from the parameters, globals, the result and
+// pending events and calls. Everything local to this invocation is dropped, so summaries stay small
+// however deep the call graph is.
+void Context::compact_summary() {
+  std::vector<ObjId> roots(params_.begin(), params_.end());
+  if (func_self_ != kNoObj) roots.push_back(func_self_);
+  // Module-level state is not carried up the call graph (every caller would re-apply every registry
+  // write below it); retention through globals is reported from events instead.
+  for (ObjId r : ret_) roots.push_back(r);
+  for (const Event& ev : events_) {
+    if (ev.base != kNoObj) roots.push_back(ev.base);
+    for (ObjId v : ev.values) roots.push_back(v);
+  }
+  for (const DeferredCall& d : deferred_) {
+    for (ObjId id : {d.receiver, d.callee, d.result}) {
+      if (id != kNoObj) roots.push_back(id);
+    }
+    for (const auto& [name, values] : d.args) {
+      for (ObjId v : values) roots.push_back(v);
+    }
+  }
+  std::unordered_map<ObjId, std::vector<std::pair<FieldId, const ValueSet*>>> out_fields;
+  for (const auto& [key, values] : st_.fields) {
+    out_fields[static_cast<ObjId>(key >> 32)].emplace_back(static_cast<FieldId>(key & 0xffffffffu), &values);
+  }
+  std::vector<ObjId> remap(objs_.size(), kNoObj);
+  std::vector<ObjId> stack = roots;
+  std::vector<bool> reached(objs_.size(), false);
+  while (!stack.empty()) {
+    const ObjId id = stack.back();
+    stack.pop_back();
+    if (id == kNoObj || reached[id]) continue;
+    reached[id] = true;
+    const Obj& o = objs_[id];
+    if (o.base != kNoObj) stack.push_back(o.base);
+    if (o.default_obj != kNoObj) stack.push_back(o.default_obj);
+    for (ObjId op : o.operands) stack.push_back(op);
+    auto it = out_fields.find(id);
+    if (it == out_fields.end()) continue;
+    for (const auto& [field, values] : it->second) {
+      for (ObjId v : *values) stack.push_back(v);
+    }
+  }
+  std::vector<Obj> kept;
+  for (ObjId id = 0; id < objs_.size(); ++id) {
+    if (!reached[id]) continue;
+    remap[id] = static_cast<ObjId>(kept.size());
+    kept.push_back(std::move(objs_[id]));
+  }
+  auto map_id = [&remap](ObjId id) { return id == kNoObj ? kNoObj : remap[id]; };
+  auto map_set = [&remap](const ValueSet& values) {
+    ValueSet out;
+    for (ObjId v : values) {
+      if (remap[v] != kNoObj) out.insert(remap[v]);
+    }
+    return out;
+  };
+  for (Obj& o : kept) {
+    o.base = map_id(o.base);
+    o.default_obj = map_id(o.default_obj);
+    for (ObjId& op : o.operands) op = map_id(op);
+    o.operands.erase(std::remove(o.operands.begin(), o.operands.end(), kNoObj), o.operands.end());
+  }
+  std::unordered_map<uint64_t, ValueSet> fields;
+  std::unordered_set<uint64_t> dirty;
+  EdgeMap edges;
+  for (uint64_t key : dirty_) {
+    const auto base = static_cast<ObjId>(key >> 32);
+    const auto field = static_cast<FieldId>(key & 0xffffffffu);
+    auto it = st_.fields.find(key);
+    if (!reached[base] || it == st_.fields.end()) continue;
+    const uint64_t new_key = field_key(remap[base], field);
+    fields[new_key] = map_set(it->second);
+    dirty.insert(new_key);
+    for (ObjId v : it->second) {
+      auto edge = edges_.find(EdgeKey{base, field, v});
+      if (edge == edges_.end() || remap[v] == kNoObj) continue;
+      EdgeInfo info = std::move(edge->second);
+      // Long call chains add little: keep the outermost call and the innermost sites.
+      if (info.chain.size() > 4) info.chain.erase(info.chain.begin() + 1, info.chain.end() - 3);
+      edges.emplace(EdgeKey{remap[base], field, remap[v]}, std::move(info));
+    }
+  }
+  for (Event& ev : events_) {
+    ev.base = map_id(ev.base);
+    ev.values = map_set(ev.values);
+    if (ev.chain.size() > 4) ev.chain.erase(ev.chain.begin() + 1, ev.chain.end() - 3);
+  }
+  for (DeferredCall& d : deferred_) {
+    d.receiver = map_id(d.receiver);
+    d.callee = map_id(d.callee);
+    d.result = map_id(d.result);
+    for (auto& [name, values] : d.args) values = map_set(values);
+  }
+  ret_ = map_set(ret_);
+  for (ObjId& p : params_) p = map_id(p);
+  func_self_ = map_id(func_self_);
+  frame_ = map_id(frame_);
+  objs_ = std::move(kept);
+  st_ = HeapState{};
+  st_.fields = std::move(fields);
+  dirty_ = std::move(dirty);
+  edges_ = std::move(edges);
+  constants_.clear();
+  placeholders_.clear();
+  globals_.clear();
+  cells_.clear();
   site_objects_.clear();
   instantiated_.clear();
+  held_flags_.clear();
 }
 
 // Debugging aid (CYCLECHECK_DEBUG_HEAP=1): the exit heap of every analysed function, on stderr.
@@ -2223,6 +2362,15 @@ void Context::detect_cycles() {
       if (!traversable(to)) continue;
       graph[from].push_back(to);
       labelled[from].emplace_back(to, field);
+    }
+  }
+  held_flags_.assign(n, 0);
+  for (const auto& [key, values] : st_.fields) {
+    const auto from = static_cast<ObjId>(key >> 32);
+    for (ObjId v : values) {
+      const Obj& held = objs_[v];
+      if (held.tensor || held.graph || held.module) held_flags_[from] |= 1;
+      if (held.module) held_flags_[from] |= 2;
     }
   }
   uint32_t components = 0;
