@@ -79,7 +79,8 @@ def main():
     latencies.sort()
     median = statistics.median(latencies)
     p90 = latencies[int(0.9 * (len(latencies) - 1))]
-    print(f"file: {len(text.splitlines())} lines, {len(first)} diagnostics after open (first analysis {open_ms:.1f} ms)")
+    print(f"file: {len(text.splitlines())} lines, {len(first)} diagnostics after open "
+          f"(first analysis {open_ms:.1f} ms)")
     print(f"one-line edit -> diagnostics over {len(latencies)} edits: median {median:.2f} ms, "
           f"p90 {p90:.2f} ms, min {latencies[0]:.2f} ms, max {latencies[-1]:.2f} ms (target 20 ms)")
 
