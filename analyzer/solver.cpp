@@ -197,11 +197,11 @@ class Context {
   ObjId cell(const std::string& name);
   ObjId frame();
   ObjId at_site(const void* node, ObjKind kind, const std::string& label, const Site& site, uint32_t salt = 0);
-  ObjId placeholder(ObjId base, FieldId field, const Site& site);
+  ObjId placeholder(ObjId base, FieldId field, Site site);
 
   // ---- heap ----
-  ValueSet load(const ValueSet& bases, FieldId field, const Site& site);
-  ValueSet load_one(ObjId base, FieldId field, const Site& site);
+  ValueSet load(const ValueSet& bases, FieldId field, Site site);
+  ValueSet load_one(ObjId base, FieldId field, Site site);
   void store(const ValueSet& bases, FieldId field, const ValueSet& values, const std::vector<SiteRef>& chain,
              EdgeRole role, bool removable = false);
   void set_field(ObjId base, FieldId field, ValueSet values, bool strong);
@@ -484,7 +484,7 @@ bool Context::placeholder_capable(ObjId id) const {
   }
 }
 
-ObjId Context::placeholder(ObjId base, FieldId field, const Site& site) {
+ObjId Context::placeholder(ObjId base, FieldId field, Site site) {
   const uint64_t key = field_key(base, field);
   auto it = placeholders_.find(key);
   if (it != placeholders_.end()) return it->second;
@@ -508,7 +508,7 @@ ObjId Context::placeholder(ObjId base, FieldId field, const Site& site) {
   return id;
 }
 
-ValueSet Context::load_one(ObjId base, FieldId field, const Site& site) {
+ValueSet Context::load_one(ObjId base, FieldId field, Site site) {
   const uint64_t key = field_key(base, field);
   auto it = st_.fields.find(key);
   if (it != st_.fields.end()) return it->second;
@@ -519,7 +519,7 @@ ValueSet Context::load_one(ObjId base, FieldId field, const Site& site) {
   return initial;
 }
 
-ValueSet Context::load(const ValueSet& bases, FieldId field, const Site& site) {
+ValueSet Context::load(const ValueSet& bases, FieldId field, Site site) {
   ValueSet out;
   for (ObjId b : bases) out.merge(load_one(b, field, site));
   return out;

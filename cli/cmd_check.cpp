@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "analyzer/baseline.hpp"
+#include "analyzer/runtime_report.hpp"
 #include "cli/check_pipeline.hpp"
 #include "cli/commands.hpp"
 #include "cli/output_options.hpp"
@@ -16,6 +17,7 @@ struct CheckOptions {
   std::string output_file;
   bool exit_zero = false;
   std::string write_baseline;
+  std::string runtime_report;
 };
 
 int run_check_command(const CheckOptions& options) {
@@ -30,6 +32,23 @@ int run_check_command(const CheckOptions& options) {
   } catch (const std::exception& error) {
     std::cerr << "cyclecheck: " << error.what() << "\n";
     return 2;
+  }
+  if (!options.runtime_report.empty()) {
+    // Mark each finding with what `cyclecheck run --findings` saw at run time.
+    try {
+      const auto confirmations = load_runtime_confirmations(options.runtime_report);
+      for (Diagnostic& d : run.diagnostics) {
+        auto it = confirmations.find(d.fingerprint);
+        if (it == confirmations.end()) continue;  // the run was not given this finding
+        d.runtime_state = it->second.state;
+        d.runtime_evidence = it->second.evidence;
+        d.message += " [" + it->second.state + " at run time" +
+                     (it->second.evidence.empty() ? "" : ": " + it->second.evidence) + "]";
+      }
+    } catch (const std::exception& error) {
+      std::cerr << "cyclecheck: " << error.what() << "\n";
+      return 2;
+    }
   }
   if (!options.write_baseline.empty()) {
     try {
@@ -60,6 +79,8 @@ void register_check_command(CLI::App& app, int& exit_code) {
   check->add_flag("--exit-zero", options->exit_zero, "Exit with 0 even when there are findings");
   check->add_option("--write-baseline", options->write_baseline,
                     "Record the current findings' fingerprints in this file and exit 0");
+  check->add_option("--runtime-report", options->runtime_report,
+                    "Mark findings confirmed or not observed from a `cyclecheck run --findings` report");
   check->callback([options, &exit_code] { exit_code = run_check_command(*options); });
 }
 

@@ -9,6 +9,7 @@ if [ -f vscode-extension/package.json ]; then
   bash scripts/setup-vscode.sh
 fi
 bash scripts/build.sh "$root/build"
+bash scripts/setup-sarif-validator.sh "$root/build/tools/sarif" >/dev/null
 ctest --test-dir "$root/build" -j 2 --output-on-failure
 if [ "${CYCLECHECK_SKIP_SANITIZERS:-0}" != 1 ]; then
   echo "== the analyzer's tests under AddressSanitizer + UndefinedBehaviorSanitizer"

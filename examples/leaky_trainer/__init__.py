@@ -1,0 +1,1 @@
+"""A small training project with the memory leaks cyclecheck finds (see README.md)."""

@@ -1,0 +1,229 @@
+"""The real `cyclecheck` binary end to end: exit codes, bad input, output formats, rules, graphs, cache."""
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import unittest
+
+from cli_support import SOURCE_DIR, check_json, run
+
+CYCLE = """class Trainer:
+    def __init__(self):
+        self.callback = self.on_step
+
+    def on_step(self):
+        pass
+"""
+
+
+class CliTest(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="cyclecheck-cli-")
+
+    def tearDown(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def write(self, name, text, mode="w"):
+        path = os.path.join(self.dir, name)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, mode) as f:
+            f.write(text)
+        return path
+
+    def test_exit_codes(self):
+        self.write("clean.py", "x = []\ny = [x, [x], dict(x=x)]\n")
+        code, out, _ = run(["check", "--no-cache", "clean.py"], cwd=self.dir)
+        self.assertEqual(code, 0, out)
+        self.assertIn("All checks passed", out)
+        self.write("cycle.py", CYCLE)
+        code, out, _ = run(["check", "--no-cache", "cycle.py"], cwd=self.dir)
+        self.assertEqual(code, 1)
+        self.assertIn("cycle.py:3:", out)
+        self.assertIn("CC104", out)
+        self.assertIn("cyclecheck graph", out)  # the full format says how to draw the finding
+        code, _, _ = run(["check", "--no-cache", "--exit-zero", "cycle.py"], cwd=self.dir)
+        self.assertEqual(code, 0)
+        code, _, err = run(["check", "--output-format", "nonsense", "cycle.py"], cwd=self.dir)
+        self.assertEqual(code, 2)
+        code, _, err = run(["check", "--definitely-not-an-option"], cwd=self.dir)
+        self.assertEqual(code, 2)
+
+    def test_design_examples(self):
+        self.write("examples.py", """class Link:
+    def __init__(self):
+        self.next_link = None
+
+
+def ring():
+    a = Link()
+    b = Link()
+    c = Link()
+    a.next_link = b
+    b.next_link = c
+    c.next_link = a
+
+
+def no_cycle():
+    x = []
+    y = [x, [x], dict(x=x)]
+    return y
+
+
+class Big:
+    pass
+
+
+def compute(_cache={}):
+    _cache[42] = dict(foo=Big(), bar=Big())
+""")
+        _, findings, _ = check_json(["examples.py"], cwd=self.dir)
+        got = sorted((f["location"]["row"], f["code"]) for f in findings)
+        self.assertEqual(got, [(12, "CC102"), (26, "CC201")])
+
+    def test_bad_input_is_reported_and_the_run_goes_on(self):
+        self.write("good.py", CYCLE)
+        self.write("syntax.py", "def broken(:\n    pass\n\n" + CYCLE)
+        self.write("latin1.py", "s = '\xe9'\n".encode("latin-1"), mode="wb")
+        self.write("binary.py", b"\x00\x01\x02ELF", mode="wb")
+        self.write("deep.py", "x = " + "(" * 5000 + "1" + ")" * 5000 + "\n")
+        self.write("deep_calls.py", "x = " + "f(" * 3000 + "1" + ")" * 3000 + "\n")
+        os.symlink("loop_b", os.path.join(self.dir, "loop_a"))
+        os.symlink("loop_a", os.path.join(self.dir, "loop_b"))
+        code, findings, err = check_json([".", "missing.py"], cwd=self.dir)
+        self.assertEqual(code, 1)
+        by_file = {}
+        for f in findings:
+            by_file.setdefault(f["filename"], []).append(f["code"])
+        self.assertIn("CC104", by_file["good.py"])
+        self.assertIn("CC001", by_file["syntax.py"])
+        self.assertIn("CC104", by_file["syntax.py"], "the rest of a file with a syntax error is still analysed")
+        self.assertEqual(by_file["latin1.py"], ["CC002"])
+        self.assertEqual(by_file["binary.py"], ["CC002"])
+        self.assertEqual(by_file["missing.py"], ["CC002"])
+        self.assertTrue(any(k.startswith("loop_") for k in by_file), by_file)
+
+    def test_huge_file(self):
+        body = "".join(f"class C{i}:\n    def __init__(self):\n        self.cb = self.m\n\n    def m(self):\n"
+                       f"        return {i}\n\n" for i in range(6000))
+        self.write("huge.py", body)  # ~0.7 MB, 42k lines, 6000 findings
+        code, findings, _ = check_json(["huge.py"], cwd=self.dir)
+        self.assertEqual(code, 1)
+        self.assertEqual(len(findings), 6000)
+
+    def test_user_files_are_never_written(self):
+        path = self.write("cycle.py", CYCLE)
+        with open(path) as f:
+            before = os.stat(path).st_mtime_ns, f.read()
+        run(["check", "cycle.py"], cwd=self.dir)
+        with open(path) as f:
+            self.assertEqual(before, (os.stat(path).st_mtime_ns, f.read()))
+
+    def test_stdin_filename(self):
+        code, out, _ = run(["check", "--no-cache", "--output-format", "concise", "--stdin-filename", "buffer.py"],
+                           cwd=self.dir, stdin=CYCLE)
+        self.assertEqual(code, 1)
+        self.assertIn("buffer.py:3:", out)
+
+    def test_suppression_and_selection(self):
+        self.write("cycle.py", CYCLE.replace("self.on_step\n", "self.on_step  # cyclecheck: ignore[CC104]\n"))
+        code, _, _ = run(["check", "--no-cache", "cycle.py"], cwd=self.dir)
+        self.assertEqual(code, 0)
+        self.write("cycle2.py", CYCLE)
+        code, _, _ = run(["check", "--no-cache", "--ignore", "CC104", "cycle2.py"], cwd=self.dir)
+        self.assertEqual(code, 0)
+        self.write("pyproject.toml", "[tool.cyclecheck]\nignore = [\"callable-holds-owner\"]\n")
+        code, _, _ = run(["check", "--no-cache", "cycle2.py"], cwd=self.dir)
+        self.assertEqual(code, 0)
+        self.write("pyproject.toml", "[tool.cyclecheck]\nignore = 3\n")
+        code, _, err = run(["check", "--no-cache", "cycle2.py"], cwd=self.dir)
+        self.assertEqual(code, 2)
+        self.assertIn("pyproject.toml", err)
+
+    def test_rule_documentation(self):
+        code, out, _ = run(["rule"])
+        self.assertEqual(code, 0)
+        for rule_code in ["CC101", "CC104", "CC109", "CC201", "CC205"]:
+            self.assertIn(rule_code, out)
+        for name in [line.split()[0] for line in out.splitlines() if line.strip()]:
+            code, doc, _ = run(["rule", name])
+            self.assertEqual(code, 0, name)
+            for heading in ["## What it does", "## Why is this bad?", "## Example", "## Use instead",
+                            "## Known problems"]:
+                self.assertIn(heading, doc, name)
+        code, _, _ = run(["rule", "CC999"])
+        self.assertEqual(code, 2)
+
+    def test_output_formats(self):
+        self.write("cycle.py", CYCLE)
+        _, findings, _ = check_json(["cycle.py"], cwd=self.dir)
+        self.assertEqual(len(findings), 1)
+        f = findings[0]
+        self.assertEqual((f["code"], f["rule"], f["location"]["row"]), ("CC104", "callable-holds-owner", 3))
+        self.assertIn("Trainer", f["cycle"]["path"])
+        self.assertTrue(f["fingerprint"])
+        code, out, _ = run(["check", "--no-cache", "--output-format", "sarif", "cycle.py"], cwd=self.dir)
+        sarif = json.loads(out)
+        result = sarif["runs"][0]["results"][0]
+        self.assertEqual(result["ruleId"], "CC104")
+        self.assertIn("cyclecheck/v1", result["partialFingerprints"])
+        self.assertNotIn("primaryLocationLineHash", result["partialFingerprints"])
+        code, out, _ = run(["check", "--no-cache", "--output-format", "github", "cycle.py"], cwd=self.dir)
+        self.assertIn("::", out)
+        self.assertIn("file=cycle.py", out)
+
+    def test_baseline(self):
+        self.write("cycle.py", CYCLE)
+        code, _, _ = run(["check", "--no-cache", "--write-baseline", "baseline.json", "cycle.py"], cwd=self.dir)
+        self.assertEqual(code, 0)
+        code, _, _ = run(["check", "--no-cache", "--baseline", "baseline.json", "cycle.py"], cwd=self.dir)
+        self.assertEqual(code, 0)
+        self.write("cycle.py", CYCLE + "\n\nclass Other:\n    def __init__(self):\n        self.me = self\n")
+        code, out, _ = run(["check", "--no-cache", "--output-format", "concise", "--baseline", "baseline.json",
+                            "cycle.py"], cwd=self.dir)
+        self.assertEqual(code, 1)
+        self.assertIn("CC101", out)
+        self.assertNotIn("CC104", out)
+
+    def test_graph_is_deterministic_svg(self):
+        self.write("cycle.py", CYCLE)
+        code, out, err = run(["graph", "--no-cache", "cycle.py", "--finding", "1", "-o", "a.svg"], cwd=self.dir)
+        self.assertEqual(code, 0, err)
+        code, _, _ = run(["graph", "--no-cache", "cycle.py", "--finding", "1", "-o", "b.svg"], cwd=self.dir)
+        a = open(os.path.join(self.dir, "a.svg"), "rb").read()
+        self.assertEqual(a, open(os.path.join(self.dir, "b.svg"), "rb").read())
+        self.assertIn(b"<svg", a)
+        self.assertIn(b"Trainer", a)
+        code, _, _ = run(["graph", "--no-cache", "cycle.py", "--all", "-o", "all/g.dot"], cwd=self.dir)
+        os.makedirs(os.path.join(self.dir, "all"), exist_ok=True)
+        code, _, err = run(["graph", "--no-cache", "cycle.py", "--all", "-o", "all/g.dot"], cwd=self.dir)
+        self.assertEqual(code, 0, err)
+        self.assertEqual(len(os.listdir(os.path.join(self.dir, "all"))), 1)
+
+    def test_cache_is_reused_and_torn_entries_are_ignored(self):
+        self.write("pyproject.toml", "[tool.cyclecheck]\n")
+        self.write("cycle.py", CYCLE)
+        cold = run(["check", "--output-format", "json", "cycle.py"], cwd=self.dir)
+        cache = os.path.join(self.dir, ".cyclecheck_cache")
+        entries = [os.path.join(r, f) for r, _, fs in os.walk(cache) for f in fs if f.endswith(".facts")]
+        self.assertEqual(len(entries), 1)
+        warm = run(["check", "--output-format", "json", "cycle.py"], cwd=self.dir)
+        self.assertEqual(cold, warm)
+        with open(entries[0], "r+b") as f:  # a torn write: half the entry
+            data = f.read()
+            f.seek(0)
+            f.truncate()
+            f.write(data[: len(data) // 2])
+        torn = run(["check", "--output-format", "json", "cycle.py"], cwd=self.dir)
+        self.assertEqual(cold, torn)
+        self.assertEqual(open(os.path.join(cache, ".gitignore")).read().strip().splitlines()[-1], "*")
+
+    def test_example_project(self):
+        code, findings, _ = check_json([os.path.join(SOURCE_DIR, "examples", "leaky_trainer")])
+        self.assertEqual(code, 1)
+        codes = sorted(f["code"] for f in findings)
+        self.assertEqual(codes, ["CC103", "CC104", "CC105", "CC109", "CC203", "CC204"])
+
+
+if __name__ == "__main__":
+    unittest.main()
