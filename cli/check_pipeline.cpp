@@ -1,6 +1,9 @@
 #include "cli/check_pipeline.hpp"
 
 #include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <iterator>
 #include <stdexcept>
@@ -121,7 +124,9 @@ CheckRun run_check(const CheckRequest& request) {
   const auto files = paths.empty() ? std::vector<DiscoveredFile>{}
                                    : discover_python_files(paths, config, request.force_exclude, discovery_errors);
   diagnostics.insert(diagnostics.end(), discovery_errors.begin(), discovery_errors.end());
+  const auto started = std::chrono::steady_clock::now();
   auto loaded = load_all(files, cache.get());
+  const auto lowered = std::chrono::steady_clock::now();
   for (auto& module : loaded) {
     if (module.error) {
       diagnostics.push_back(std::move(*module.error));
@@ -136,6 +141,12 @@ CheckRun run_check(const CheckRequest& request) {
   options.show_possible = show_possible;
   options.models = LibraryModels::with_files(config.model_files);
   auto found = analyze_modules(modules, options);
+  if (std::getenv("CYCLECHECK_DEBUG_TIMES") != nullptr) {
+    const auto analysed = std::chrono::steady_clock::now();
+    std::fprintf(stderr, "read+lower %.3f s, link+solve+rules %.3f s\n",
+                 std::chrono::duration<double>(lowered - started).count(),
+                 std::chrono::duration<double>(analysed - lowered).count());
+  }
   diagnostics.insert(diagnostics.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
 
   // Selection, then suppression comments, then the baseline.
