@@ -4,6 +4,7 @@
 #include <system_error>
 
 #include "analyzer/discovery.hpp"
+#include "analyzer/library_models.hpp"
 #include "analyzer/suppression.hpp"
 #include "cli/lsp/suppression_hover.hpp"
 #include "cli/lsp/uri.hpp"
@@ -262,6 +263,12 @@ void Server::load_configuration() {
   }
   project_config_ = project;
   config_ = apply_settings(project_config_, settings_);
+  try {
+    models_ = LibraryModels::with_files(config_.model_files);
+  } catch (const std::exception& error) {
+    models_ = nullptr;  // the shipped models only
+    show(kMessageError, std::string("cyclecheck: ") + error.what() + " (using the shipped library models)");
+  }
 }
 
 Server::OpenDocument* Server::find_document(const std::string& uri) {

@@ -122,7 +122,8 @@ class Server {
   Config project_config_;
   Config config_;  // project_config_ with the client's settings applied
   ServerSettings settings_;
-  std::map<std::string, OpenDocument> documents_;             // by URI
+  std::shared_ptr<const LibraryModels> models_;    // the shipped models plus the configuration's model files
+  std::map<std::string, OpenDocument> documents_;  // by URI
   std::map<std::filesystem::path, DiskModule> disk_modules_;  // by absolute path
   std::set<std::filesystem::path> stale_disk_files_;          // changed on disk, to re-read
   std::vector<PendingPull> pending_pulls_;

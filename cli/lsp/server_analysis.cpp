@@ -122,6 +122,7 @@ void Server::analysis_pass() {
       if (module.facts && !open_paths.contains(path)) modules.push_back(module.facts);
     }
     options.show_possible = config_.show_possible;
+    options.models = models_;
   }
   for (const std::string& error : errors) log(kMessageError, "cyclecheck: cannot analyse " + error);
 
