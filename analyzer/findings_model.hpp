@@ -92,6 +92,8 @@ struct RetentionEvent {
   bool base_is_global = false;
   bool in_loop = false;
   bool accumulator_backpropagated = false;  // backward() called on the accumulator: intended
+  bool value_backpropagated = false;        // backward() called on the value: it is a loss
+  bool augmented = false;                   // `acc += v` / `acc = acc + v` rather than `acc.append(v)`
   bool registry_cleared = false;            // the module removes entries from this registry somewhere
 };
 

@@ -121,6 +121,7 @@ struct Event {
   ValueSet values;
   std::vector<SiteRef> chain;
   bool in_loop = false;
+  bool augmented = false;
 };
 
 inline uint64_t field_key(ObjId base, FieldId field) { return (static_cast<uint64_t>(base) << 32) | field; }

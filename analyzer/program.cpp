@@ -20,6 +20,35 @@ bool is_autograd_function_base(const std::string& q) {
 
 bool stmt_calls_remove(const std::vector<Stmt>& body);
 
+// Names X in `X.remove(...)`, `X.discard(...)`, `X.pop(...)`, `X.clear()`, `del X[...]`.
+void collect_removals(const Expr& e, std::unordered_map<std::string, bool>& out) {
+  if (e.kind == ExprKind::Call && !e.children.empty() && e.children[0].kind == ExprKind::Attribute &&
+      !e.children[0].children.empty() && e.children[0].children[0].kind == ExprKind::Name) {
+    const std::string& method = e.children[0].text;
+    if (method == "remove" || method == "discard" || method == "pop" || method == "clear" || method == "popitem") {
+      out[e.children[0].children[0].text] = true;
+    }
+  }
+  for (const Expr& child : e.children) collect_removals(child, out);
+}
+
+void collect_removals(const std::vector<Stmt>& body, std::unordered_map<std::string, bool>& out) {
+  for (const Stmt& s : body) {
+    collect_removals(s.value, out);
+    if (s.kind == StmtKind::Delete) {
+      for (const Expr& t : s.targets) {
+        if (t.kind == ExprKind::Subscript && !t.children.empty() && t.children[0].kind == ExprKind::Name) {
+          out[t.children[0].text] = true;
+        }
+      }
+    }
+    collect_removals(s.body, out);
+    collect_removals(s.orelse, out);
+    collect_removals(s.finalbody, out);
+    for (const Handler& h : s.handlers) collect_removals(h.body, out);
+  }
+}
+
 bool expr_calls_remove(const Expr& e) {
   if (e.kind == ExprKind::Call && !e.children.empty() && e.children[0].kind == ExprKind::Attribute &&
       e.children[0].text == "remove" && e.children.size() == 1) {
@@ -52,6 +81,10 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
     if (!facts.module_name.empty()) module_by_name_.emplace(facts.module_name, static_cast<int32_t>(m));
     if (!facts.functions.empty()) collect_bindings(static_cast<int32_t>(m), facts.functions[0].body);
     classes_[m].resize(facts.classes.size());
+  }
+  removals_.resize(modules_.size());
+  for (size_t m = 0; m < modules_.size(); ++m) {
+    for (const Function& f : modules_[m]->functions) collect_removals(f.body, removals_[m]);
   }
   std::vector<std::vector<uint8_t>> state(modules_.size());
   for (size_t m = 0; m < modules_.size(); ++m) state[m].assign(modules_[m]->classes.size(), 0);
@@ -270,6 +303,23 @@ bool Program::is_subclass_of(CodeRef cls, CodeRef base) const {
     stack.insert(stack.end(), info.project_bases.begin(), info.project_bases.end());
   }
   return false;
+}
+
+bool Program::global_is_weak_container(int32_t module, const std::string& name) const {
+  const auto& table = bindings_[static_cast<size_t>(module)];
+  auto it = table.find(name);
+  if (it == table.end() || it->second.kind != Binding::Kind::Value || it->second.value == nullptr) return false;
+  const Expr* value = it->second.value;
+  if (value->kind != ExprKind::Call || value->children.empty()) return false;
+  const StaticRef callee = resolve_expr(module, value->children[0]);
+  return callee.kind == StaticRef::Kind::External &&
+         (callee.qualified == "weakref.WeakSet" || callee.qualified == "weakref.WeakValueDictionary" ||
+          callee.qualified == "weakref.WeakKeyDictionary");
+}
+
+bool Program::global_has_removal(int32_t module, const std::string& name) const {
+  const auto& removed = removals_[static_cast<size_t>(module)];
+  return removed.find(name) != removed.end();
 }
 
 CodeRef Program::global_instance_class(int32_t module, const std::string& name) const {

@@ -62,6 +62,10 @@ class Program {
   // The class a module-level global is bound to when it is assigned exactly once from `Cls(...)`.
   CodeRef global_instance_class(int32_t module, const std::string& name) const;
   bool is_subclass_of(CodeRef cls, CodeRef base) const;
+  // A module-level `X = weakref.WeakSet()` (or WeakValueDictionary / WeakKeyDictionary).
+  bool global_is_weak_container(int32_t module, const std::string& name) const;
+  // Some code of the module removes entries from global `name` (remove, discard, pop, clear, del x[k]).
+  bool global_has_removal(int32_t module, const std::string& name) const;
 
  private:
   struct Binding {
@@ -75,6 +79,7 @@ class Program {
   std::unordered_map<std::string, int32_t> module_by_name_;
   std::vector<std::unordered_map<std::string, Binding>> bindings_;
   std::vector<std::vector<ClassInfo>> classes_;
+  std::vector<std::unordered_map<std::string, bool>> removals_;  // per module: globals entries are removed from
 
   void collect_bindings(int32_t module, const std::vector<Stmt>& body);
   void link_class(CodeRef ref, std::vector<uint8_t>& state);

@@ -152,6 +152,8 @@ class Context {
     bool result_used = true;
   };
   std::vector<DeferredCall> deferred_;
+  bool same_identity_store_ = false;
+  const Expr* assigned_value_ = nullptr;  // the right-hand side of the assignment being executed  // `x.f = x`: base and value are the same variable
   int32_t site_module_override_ = -1;  // sites of a callee's deferred call belong to the callee's module
   std::vector<const Context*> instantiating_;  // summaries being applied here: recursion stops at a repeat
 
@@ -231,6 +233,30 @@ class Context {
   ValueSet invoke(CodeRef function, const ValueSet& receiver, const std::vector<Arg>& args, const ValueSet& func_self,
                   const Expr& node);
   ValueSet construct(CodeRef cls, const std::vector<Arg>& args, const Expr& node);
+  // enumerate(xs) / zip(a, b): a sequence of tuples whose slots hold the index and the elements.
+  ValueSet tuple_sequence(bool enumerate, const std::vector<Arg>& args, const Expr& node) {
+    const ObjId sequence = at_site(&node, ObjKind::Container, enumerate ? "enumerate" : "zip", node.site);
+    const ObjId tuple = at_site(&node, ObjKind::Container, "tuple", node.site, 1);
+    const ObjId index = at_site(&node, ObjKind::Unknown, "index", node.site, 2);
+    int slot = 0;
+    if (enumerate) {
+      store(ValueSet{tuple}, intern_field("[0]"), ValueSet{index}, {site_ref(node.site, "enumerate")}, EdgeRole::Plain);
+      slot = 1;
+    }
+    for (const Arg& a : args) {
+      if (!a.name.empty() || slot > 8) continue;
+      const ValueSet elements = load(a.values, intern_field("[]"), node.site);
+      if (!elements.empty()) {
+        const std::vector<SiteRef> chain{site_ref(node.site, "element")};
+        store(ValueSet{tuple}, intern_field("[" + std::to_string(slot) + "]"), elements, chain, EdgeRole::Plain);
+        store(ValueSet{tuple}, intern_field("[]"), elements, chain, EdgeRole::Plain);
+      }
+      ++slot;
+      if (enumerate) break;
+    }
+    store(ValueSet{sequence}, intern_field("[]"), ValueSet{tuple}, {site_ref(node.site, "element")}, EdgeRole::Plain);
+    return ValueSet{sequence};
+  }
   ValueSet apply_model(const CallModel& model, const ValueSet& receiver, const std::vector<Arg>& args,
                        const Expr& node, bool result_used, ObjId constructed = kNoObj);
   ValueSet unknown_call(const std::string& qualified, const std::vector<Arg>& args, const Expr& node,
@@ -239,7 +265,31 @@ class Context {
   ValueSet bound_method(ObjId self, CodeRef function, const Expr& node);
   void mark_graph(const ValueSet& values, int depth = 0);
   bool is_graph(ObjId id, int depth = 0) const;
+  // backward() on a value reaches what it was computed from: torch.stack(losses).sum().backward().
+  void mark_backpropagated(ObjId id, int depth) {
+    if (depth > 6 || objs_[id].backpropagated) return;
+    objs_[id].backpropagated = true;
+    const std::vector<ObjId> operands = objs_[id].operands;
+    for (ObjId op : operands) mark_backpropagated(op, depth + 1);
+  }
+  bool was_backpropagated(ObjId id, int depth = 0) const {
+    const Obj& o = objs_[id];
+    if (o.backpropagated) return true;
+    if (depth > 6) return false;
+    for (ObjId op : o.operands) {
+      if (was_backpropagated(op, depth + 1)) return true;
+    }
+    return false;
+  }
   bool is_callable_value(ObjId id) const;
+  // A tuple whose slots are known ([0], [1], ...): unpacking it must not mix the slots.
+  bool is_positional_container(ObjId id) const {
+    if (objs_[id].kind != ObjKind::Container) return false;
+    for (int slot = 0; slot < 4; ++slot) {
+      if (st_.fields.count(field_key(id, intern_field("[" + std::to_string(slot) + "]")))) return true;
+    }
+    return false;
+  }
   std::string describe(ObjId id, int depth = 0) const;
 
   // ---- summaries ----
@@ -569,6 +619,9 @@ void Context::store(const ValueSet& bases, FieldId field, const ValueSet& values
       EdgeInfo info;
       info.chain = chain;
       info.must = bases.size() == 1 && values.size() == 1;
+      // One abstract object for many (loop allocations, list elements): b.f = b links two of them
+      // unless both sides are literally the same variable.
+      if (v == b && objs_[b].summary && !same_identity_store_) info.must = false;
       info.alternatives = values.size() > 1;
       info.role = role;
       info.removable = removable;
@@ -598,6 +651,10 @@ ValueSet Context::read_name(const std::string& name, const Site& site) {
     return load(cells, intern_field("contents"), site);
   }
   if (is_cell_var(name)) return load(ValueSet{cell(name)}, intern_field("contents"), site);
+  if (ref_.index != 0 && std::find(fn_.globals.begin(), fn_.globals.end(), name) != fn_.globals.end()) {
+    // `global x` here: reads and writes go through the global's content, so `old = x; x = old` is no cycle.
+    return load(ValueSet{global(ref_.module, name)}, intern_field("value"), site);
+  }
   if (ref_.index == 0 || is_local(name)) {
     auto it = st_.env.find(name);
     if (it != st_.env.end()) return it->second;
@@ -627,6 +684,7 @@ void Context::write_name(const std::string& name, const ValueSet& values, const 
   if (std::find(fn_.globals.begin(), fn_.globals.end(), name) != fn_.globals.end()) {
     const ObjId g = global(ref_.module, name);
     store(ValueSet{g}, intern_field("value"), values, {site_ref(site, "global " + name + " = ...")}, EdgeRole::Plain);
+    record_event(EventKind::StoreIntoGlobal, g, objs_[g].label, values, site, "global " + name + " = ...");
     return;
   }
   st_.env[name] = values;
@@ -1003,7 +1061,7 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
 
   if (method == "backward") {
     mark_graph(unresolved);
-    for (ObjId r : unresolved) objs_[r].backpropagated = true;
+    for (ObjId r : unresolved) mark_backpropagated(r, 0);
     return out;
   }
   if (const CallModel* model = solver_.models_.method(method)) {
@@ -1078,6 +1136,10 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
         break;
       case ObjKind::ExternalConst: {
         const std::string& q = objs_[c].qualified;
+        if (q == "builtins.enumerate" || q == "builtins.zip") {
+          out.merge(tuple_sequence(q == "builtins.enumerate", args, node));
+          break;
+        }
         if (const CallModel* model = solver_.models_.function(q)) {
           out.merge(apply_model(*model, {}, args, node, result_used));
         } else {
@@ -1161,6 +1223,15 @@ ValueSet Context::unknown_call(const std::string& qualified, const std::vector<A
   objs_[result].qualified = qualified;
   if (graph) objs_[result].graph = true;
   if (tensor || graph) objs_[result].tensor = true;
+  if (qualified.rfind("torch.", 0) == 0) {
+    // A torch op's result is computed from its tensor arguments (lists of them included).
+    for (const Arg& a : args) {
+      for (ObjId v : a.values) {
+        auto& ops = objs_[result].operands;
+        if (ops.size() < 16 && std::find(ops.begin(), ops.end(), v) == ops.end()) ops.push_back(v);
+      }
+    }
+  }
   return ValueSet{result};
 }
 
@@ -1305,12 +1376,24 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
           is_registration && removable);
     if (field == "[]" || field.find("[]") != std::string::npos) {
       for (ObjId d : destination) {
-        if (objs_[d].kind == ObjKind::Global || objs_[d].kind == ObjKind::Field) {
+        if (objs_[d].kind == ObjKind::Global || root_is_global(d)) {
           record_event(EventKind::StoreIntoGlobal, d, objs_[d].label, source, node.site, what + "()");
         }
         if (loop_depth_ > 0 && (field == "[]") && is_registration == false) {
           record_event(EventKind::Accumulate, d, objs_[d].label, source, node.site, what + "()");
         }
+      }
+    }
+  }
+  // Writing into a parameter's mutable default through its methods (append, add, setdefault, update).
+  bool stores_into_receiver = false;
+  for (const ModelEffect& effect : model.effects) {
+    stores_into_receiver |= effect.destination.base == ModelOperand::Base::Receiver;
+  }
+  if (stores_into_receiver) {
+    for (ObjId r : receiver) {
+      if (objs_[r].kind == ObjKind::Param && objs_[r].mutable_default) {
+        record_event(EventKind::MutableDefaultStore, r, objs_[r].label, {}, node.site, what + "()");
       }
     }
   }
@@ -1602,8 +1685,11 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
     case ExprKind::Attribute: {
       if (target.children.empty()) break;
       const ValueSet bases = eval(target.children[0]);
+      same_identity_store_ = assigned_value_ != nullptr && target.children[0].kind == ExprKind::Name &&
+                             assigned_value_->kind == ExprKind::Name && assigned_value_->text == target.children[0].text;
       store(bases, intern_field(target.text), values,
             {site_ref(site, describe_target(target) + " = ...")}, EdgeRole::Plain);
+      same_identity_store_ = false;
       for (ObjId b : bases) {
         const Obj& o = objs_[b];
         if (o.kind == ObjKind::Global || (o.kind == ObjKind::Field && o.depth > 0 && root_is_global(b))) {
@@ -1661,7 +1747,7 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
           auto it = st_.fields.find(field_key(v, slot));
           if (it != st_.fields.end()) {
             element.merge(it->second);
-          } else {
+          } else if (!is_positional_container(v)) {
             element.merge(load_one(v, intern_field("[]"), site));
           }
         }
@@ -1685,7 +1771,9 @@ void Context::exec(const Stmt& s) {
   switch (s.kind) {
     case StmtKind::Assign: {
       const ValueSet values = eval(s.value);
+      assigned_value_ = &s.value;
       for (const Expr& target : s.targets) assign(target, values, s.site);
+      assigned_value_ = nullptr;
       // `x = x + v` / `self.t = self.t + v`: an accumulation, like `+=`.
       if (s.value.kind == ExprKind::Arith && s.targets.size() == 1 && loop_depth_ >= 0) {
         const Expr& target = s.targets[0];
@@ -2164,7 +2252,7 @@ WitnessNode Context::witness_node(ObjId id) const {
 
 void Context::record_event(EventKind kind, ObjId base, const std::string& base_label, const ValueSet& values,
                            const Site& site, const std::string& note) {
-  if (values.empty() || events_.size() > 256) return;
+  if ((values.empty() && kind != EventKind::MutableDefaultStore) || events_.size() > 256) return;
   Event ev;
   ev.kind = kind;
   ev.base = base;
@@ -2172,6 +2260,7 @@ void Context::record_event(EventKind kind, ObjId base, const std::string& base_l
   ev.values = values;
   ev.chain.push_back(site_ref(site, note));
   ev.in_loop = loop_depth_ > 0;
+  ev.augmented = note.find(" = ") != std::string::npos || note.find("=") != std::string::npos;
   events_.push_back(std::move(ev));
 }
 
@@ -2402,13 +2491,13 @@ void Context::detect_cycles() {
       if (pa != pb) return pa < pb;
       return objs_[a].site.site.line < objs_[b].site.site.line;
     });
-    std::set<std::tuple<ObjId, FieldId, ObjId>> covered;
+    std::set<std::pair<ObjId, ObjId>> covered;
     int found = 0;
     for (ObjId start : nodes) {
       if (found >= 6) break;
       for (const auto& [next, field] : labelled[start]) {
         if (found >= 6) break;
-        if (component[next] != c || covered.count({start, field, next})) continue;
+        if (component[next] != c || covered.count({start, next})) continue;
         std::vector<uint32_t> path;
         if (next != start) {
           path = shortest_path_within(graph, component, c, next, start);
@@ -2438,7 +2527,7 @@ void Context::detect_cycles() {
               }
             }
           }
-          covered.insert({from, via, to});
+          covered.insert({from, to});
           witness.nodes.push_back(witness_node(from));
           WitnessEdge edge;
           const std::string& fname = field_name(via);
@@ -2516,7 +2605,17 @@ void Context::emit_events() {
     out.chain = ev.chain;
     out.base_label = ev.base_label;
     out.in_loop = ev.in_loop;
+    out.augmented = ev.augmented;
     out.base_is_global = ev.base != kNoObj && (objs_[ev.base].kind == ObjKind::Global || root_is_global(ev.base));
+    if (out.base_is_global) {
+      ObjId root = ev.base;
+      while (objs_[root].kind == ObjKind::Field && objs_[root].base != kNoObj) root = objs_[root].base;
+      const Obj& g = objs_[root];
+      if (g.module_index >= 0) {
+        if (program_.global_is_weak_container(g.module_index, g.name)) continue;  // WeakSet & co.: no retention
+        out.registry_cleared = program_.global_has_removal(g.module_index, g.name);
+      }
+    }
     if (ev.base != kNoObj) {
       out.base_site = objs_[ev.base].site;
       out.accumulator_backpropagated |= objs_[ev.base].backpropagated;
@@ -2537,7 +2636,9 @@ void Context::emit_events() {
         }
       }
       out.value_carries_graph |= is_graph(v);
-      out.accumulator_backpropagated |= o.backpropagated;
+      // `total += loss; total.backward()`: the accumulated value itself was back-propagated.
+      if (ev.augmented) out.accumulator_backpropagated |= o.backpropagated;
+      out.value_backpropagated |= was_backpropagated(v);
     }
     const bool interesting =
         (ev.kind == EventKind::Accumulate && out.value_carries_graph && out.in_loop) ||

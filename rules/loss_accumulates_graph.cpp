@@ -22,8 +22,10 @@ const RuleDefinition& loss_accumulates_graph() {
         report_events(
             context, rule_info_of("CC204"), out,
             [](const RetentionEvent& e) {
+              // Appending model outputs to a local list is common and usually consumed; a loss (backward()
+              // was called on it) or a long-lived accumulator is the leak.
               return e.kind == EventKind::Accumulate && e.value_carries_graph && e.in_loop &&
-                     !e.accumulator_backpropagated;
+                     !e.accumulator_backpropagated && (e.value_backpropagated || e.base_is_global);
             },
             [](const RetentionEvent& e) {
               return "'" + e.base_label +

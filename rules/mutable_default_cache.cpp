@@ -22,8 +22,9 @@ const RuleDefinition& mutable_default_cache() {
             [](const RetentionEvent& e) { return e.kind == EventKind::MutableDefaultStore; },
             [](const RetentionEvent& e) {
               return "The mutable default '" + e.base_label.substr(e.base_label.rfind(' ') + 1) +
-                     "' is written to here: it is created once and keeps '" + e.value_label +
-                     "' (and everything stored in it) for the life of the function.";
+                     "' is written to here: it is created once, when the function is defined, and keeps " +
+                     (e.value_label.empty() ? std::string("what is stored in it") : "'" + e.value_label + "'") +
+                     " for the life of the function.";
             },
             [](const RetentionEvent&) {
               return std::string("Use None as the default and create the container inside the function.");
