@@ -90,6 +90,8 @@ class Solver;
 constexpr size_t kMaxObjects = 20000;
 // A store that may write many objects into many bases: its edges cannot prove a must-cycle.
 constexpr size_t kMaxEdgeFanout = 16;
+// Summaries with more objects than this are not applied at call sites.
+constexpr size_t kMaxSummaryObjects = 200;
 
 class Context {
  public:
@@ -259,7 +261,8 @@ class Context {
   }
   ValueSet apply_model(const CallModel& model, const ValueSet& receiver, const std::vector<Arg>& args,
                        const Expr& node, bool result_used, ObjId constructed = kNoObj);
-  ValueSet unknown_call(const std::string& qualified, const std::vector<Arg>& args, const Expr& node,
+  // `qualified` by value: callers pass names held in objs_, which this call may reallocate.
+  ValueSet unknown_call(std::string qualified, const std::vector<Arg>& args, const Expr& node,
                         bool graph, bool tensor);
   ValueSet arg_values(const std::vector<Arg>& args, int position, const std::string& keyword, const Site& site);
   ValueSet bound_method(ObjId self, CodeRef function, const Expr& node);
@@ -1135,7 +1138,7 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
         if (objs_[c].cls.valid()) out.merge(construct(objs_[c].cls, args, node));
         break;
       case ObjKind::ExternalConst: {
-        const std::string& q = objs_[c].qualified;
+        const std::string q = objs_[c].qualified;  // a copy: the calls below add objects
         if (q == "builtins.enumerate" || q == "builtins.zip") {
           out.merge(tuple_sequence(q == "builtins.enumerate", args, node));
           break;
@@ -1195,7 +1198,7 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
   return out;
 }
 
-ValueSet Context::unknown_call(const std::string& qualified, const std::vector<Arg>& args, const Expr& node,
+ValueSet Context::unknown_call(std::string qualified, const std::vector<Arg>& args, const Expr& node,
                                bool graph, bool tensor) {
   if (!qualified.empty() && is_camel_case(qualified)) {
     // A library class: its instance probably keeps the callables it is given (callbacks, hooks).
@@ -1502,6 +1505,14 @@ ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::
       }
       bound[p] = ValueSet{pack};
     }
+  }
+  if (callee->dirty_.empty() && callee->events_.empty() && callee->deferred_.empty() && callee->ret_.empty()) {
+    return {};  // no effect a caller can see: nothing to apply
+  }
+  if (callee->objs_.size() > kMaxSummaryObjects) {
+    // A summary this large (a whole compiler pass) costs more to apply at every call than it can tell us:
+    // the call is treated as unknown.
+    return ValueSet{at_site(&node, ObjKind::Unknown, "result of " + callee->fn_.name + "()", node.site, 7)};
   }
   instantiating_.push_back(callee);
   ValueSet result = instantiate(*callee, bound, func_self, node);
