@@ -48,6 +48,7 @@ class Lowerer {
     module_body.qualname = "<module>";
     facts_.functions.push_back(std::move(module_body));
     reads_.emplace_back();
+    local_sets_.emplace_back();
     current_function_ = 0;
     std::vector<Stmt> body;
     lower_block_children(root, body);
@@ -66,7 +67,7 @@ class Lowerer {
   int32_t current_class_ = -1;  // set only while lowering a class body directly
   int depth_ = 0;
   Site nesting_limit_site_{};
-  std::vector<std::set<std::string>> reads_;  // names read, per function
+  std::vector<std::unordered_set<std::string>> reads_;  // names read, per function
 
   struct DepthGuard {
     int& depth;
@@ -96,9 +97,11 @@ class Lowerer {
   Function& fn() { return facts_.functions[static_cast<size_t>(current_function_)]; }
 
   void bind_local(const std::string& name) {
-    auto& locals = fn().locals;
-    if (std::find(locals.begin(), locals.end(), name) == locals.end()) locals.push_back(name);
+    // A set beside the vector: module bodies bind thousands of names.
+    auto& seen = local_sets_[static_cast<size_t>(current_function_)];
+    if (seen.insert(name).second) fn().locals.push_back(name);
   }
+  std::vector<std::unordered_set<std::string>> local_sets_;
 
   // ---- statements -------------------------------------------------------------------------------
 
@@ -560,6 +563,7 @@ class Lowerer {
     f.qualname = prefix + name;
     facts_.functions.push_back(std::move(f));
     reads_.emplace_back();
+    local_sets_.emplace_back();
     return static_cast<int32_t>(facts_.functions.size() - 1);
   }
 
@@ -905,16 +909,22 @@ class Lowerer {
       };
       f.locals.erase(std::remove_if(f.locals.begin(), f.locals.end(), declared), f.locals.end());
     }
+    std::vector<std::unordered_set<std::string>> locals(facts_.functions.size());
+    for (size_t index = 0; index < facts_.functions.size(); ++index) {
+      locals[index].insert(facts_.functions[index].locals.begin(), facts_.functions[index].locals.end());
+    }
     for (size_t index = 1; index < facts_.functions.size(); ++index) {
       Function& f = facts_.functions[index];
-      for (const std::string& name : reads_[index]) {
-        if (std::find(f.locals.begin(), f.locals.end(), name) != f.locals.end()) continue;
+      std::vector<std::string> names(reads_[index].begin(), reads_[index].end());
+      std::sort(names.begin(), names.end());  // deterministic cell and free variable order
+      for (const std::string& name : names) {
+        if (locals[index].count(name)) continue;
         if (std::find(f.globals.begin(), f.globals.end(), name) != f.globals.end()) continue;
         int32_t owner = f.parent_function;
         std::vector<int32_t> path;
         while (owner > 0) {
+          if (locals[static_cast<size_t>(owner)].count(name)) break;
           Function& candidate = facts_.functions[static_cast<size_t>(owner)];
-          if (std::find(candidate.locals.begin(), candidate.locals.end(), name) != candidate.locals.end()) break;
           path.push_back(owner);
           owner = candidate.parent_function;
         }

@@ -10,6 +10,7 @@
 #include <tuple>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -216,6 +217,7 @@ class Context {
   ValueSet read_name(const std::string& name, const Site& site);
   void write_name(const std::string& name, const ValueSet& values, const Site& site);
   bool is_local(const std::string& name) const;
+  mutable std::unordered_set<std::string_view> local_set_;
   bool is_cell_var(const std::string& name) const;
   bool is_free_var(const std::string& name) const;
 
@@ -639,6 +641,11 @@ void Context::store(const ValueSet& bases, FieldId field, const ValueSet& values
 // ---- variables -----------------------------------------------------------------------------------
 
 bool Context::is_local(const std::string& name) const {
+  if (fn_.locals.size() > 16) {
+    // Module bodies bind thousands of names: look them up in a set built once.
+    if (local_set_.empty()) local_set_.insert(fn_.locals.begin(), fn_.locals.end());
+    return local_set_.count(name) != 0;
+  }
   return std::find(fn_.locals.begin(), fn_.locals.end(), name) != fn_.locals.end();
 }
 bool Context::is_cell_var(const std::string& name) const {

@@ -165,7 +165,13 @@ CheckRun run_check(const CheckRequest& request) {
   if (!request.baseline_file.empty()) kept = remove_baselined(std::move(kept), read_baseline(request.baseline_file));
   std::sort(kept.begin(), kept.end(), diagnostic_less);
   run.diagnostics = std::move(kept);
+  run.modules = std::move(modules);
   return run;
+}
+
+void keep_until_exit(CheckRun&& run) {
+  static std::vector<std::unique_ptr<CheckRun>>* kept = new std::vector<std::unique_ptr<CheckRun>>();
+  kept->push_back(std::make_unique<CheckRun>(std::move(run)));
 }
 
 }  // namespace cyclecheck::cli

@@ -62,8 +62,9 @@ int run_check_command(const CheckOptions& options) {
     return 0;
   }
   if (!emit(run.diagnostics, *format, options.output_file, run.sources, run.files_checked)) return 2;
-  if (options.exit_zero) return 0;
-  return run.diagnostics.empty() ? 0 : 1;
+  const int code = options.exit_zero || run.diagnostics.empty() ? 0 : 1;
+  keep_until_exit(std::move(run));
+  return code;
 }
 
 }  // namespace
