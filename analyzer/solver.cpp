@@ -156,6 +156,9 @@ class Context {
   };
   std::vector<DeferredCall> deferred_;
   bool same_identity_store_ = false;
+  // Root variables of the base and the value of the store being executed ("parent" for parent.children),
+  // "" when unknown: a summary object linked to itself through two different variables is two objects.
+  std::string store_base_root_, store_value_root_;
   const Expr* assigned_value_ = nullptr;  // the right-hand side of the assignment being executed  // `x.f = x`: base and value are the same variable
   int32_t site_module_override_ = -1;  // sites of a callee's deferred call belong to the callee's module
   std::vector<const Context*> instantiating_;  // summaries being applied here: recursion stops at a repeat
@@ -207,6 +210,22 @@ class Context {
   // ---- heap ----
   ValueSet load(const ValueSet& bases, FieldId field, Site site);
   ValueSet load_one(ObjId base, FieldId field, Site site);
+  // x["key"]: what was stored under that key; else, for an unknown object, its own placeholder (so
+  // x["a"] and x["b"] stay apart); else any element.
+  ValueSet load_keyed(const ValueSet& bases, FieldId keyed, Site site) {
+    ValueSet out;
+    for (ObjId b : bases) {
+      auto it = st_.fields.find(field_key(b, keyed));
+      if (it != st_.fields.end()) {
+        out.merge(it->second);
+      } else if (placeholder_capable(b) && objs_[b].kind != ObjKind::Instance && objs_[b].kind != ObjKind::LibInstance) {
+        out.merge(load_one(b, keyed, site));
+      } else {
+        out.merge(load_one(b, intern_field("[]"), site));
+      }
+    }
+    return out;
+  }
   void store(const ValueSet& bases, FieldId field, const ValueSet& values, const std::vector<SiteRef>& chain,
              EdgeRole role, bool removable = false);
   void set_field(ObjId base, FieldId field, ValueSet values, bool strong);
@@ -287,6 +306,27 @@ class Context {
     return false;
   }
   bool is_callable_value(ObjId id) const;
+  // `b` is `v` or an object reached from it through placeholders (v.children, v.children[]).
+  bool derived_from(ObjId b, ObjId v) const {
+    for (int guard = 0; b != kNoObj && guard < 16; ++guard) {
+      if (b == v) return true;
+      if (objs_[b].kind != ObjKind::Field) return false;
+      b = objs_[b].base;
+    }
+    return false;
+  }
+  ValueSet root_values(const std::string& name) const {
+    auto it = st_.env.find(name);
+    return it == st_.env.end() ? ValueSet{} : it->second;
+  }
+  static std::string root_name(const Expr& e) {
+    const Expr* at = &e;
+    while ((at->kind == ExprKind::Attribute || at->kind == ExprKind::Subscript || at->kind == ExprKind::Call) &&
+           !at->children.empty()) {
+      at = &at->children[0];
+    }
+    return at->kind == ExprKind::Name ? at->text : std::string();
+  }
   // A tuple whose slots are known ([0], [1], ...): unpacking it must not mix the slots.
   bool is_positional_container(ObjId id) const {
     if (objs_[id].kind != ObjKind::Container) return false;
@@ -627,6 +667,10 @@ void Context::store(const ValueSet& bases, FieldId field, const ValueSet& values
       // One abstract object for many (loop allocations, list elements): b.f = b links two of them
       // unless both sides are literally the same variable.
       if (v == b && objs_[b].summary && !same_identity_store_) info.must = false;
+      if (objs_[v].summary && !store_base_root_.empty() && store_base_root_ != store_value_root_ &&
+          (derived_from(b, v) || root_values(store_base_root_).contains(v))) {
+        info.must = false;  // parent.children.add(child) with parent and child from the same list
+      }
       info.alternatives = values.size() > 1;
       info.role = role;
       info.removable = removable;
@@ -722,15 +766,7 @@ ValueSet Context::eval(const Expr& e) {
       for (size_t i = 1; i < e.children.size(); ++i) eval(e.children[i]);
       ValueSet out;
       if (!e.text.empty()) {
-        const FieldId keyed = intern_field("[" + e.text + "]");
-        for (ObjId b : bases) {
-          auto it = st_.fields.find(field_key(b, keyed));
-          if (it != st_.fields.end()) {
-            out.merge(it->second);
-          } else {
-            out.merge(load_one(b, intern_field("[]"), e.site));
-          }
-        }
+        out = load_keyed(bases, intern_field("[" + e.text + "]"), e.site);
       } else {
         out = load(bases, intern_field("[]"), e.site);
       }
@@ -1381,9 +1417,20 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
     const std::string field = dst.field.empty() ? "[]" : dst.field;
     const EdgeRole role = role_from_model(model.role);
     const bool is_registration = role == EdgeRole::ModuleHook || role == EdgeRole::TensorHook;
+    // receiver.add(arg): remember which variables they come from (see store()).
+    if (dst.base == ModelOperand::Base::Receiver && !node.children.empty() &&
+        node.children[0].kind == ExprKind::Attribute && !node.children[0].children.empty()) {
+      store_base_root_ = root_name(node.children[0].children[0]);
+      if (src.base == ModelOperand::Base::Argument && src.position >= 0 &&
+          static_cast<size_t>(src.position) + 1 < node.children.size()) {
+        store_value_root_ = root_name(node.children[static_cast<size_t>(src.position) + 1]);
+      }
+    }
     store(destination, intern_field(field), source,
           {site_ref(node.site, is_registration ? what + "() registers it" : what + "() keeps it")}, role,
           is_registration && removable);
+    store_base_root_.clear();
+    store_value_root_.clear();
     if (field == "[]" || field.find("[]") != std::string::npos) {
       for (ObjId d : destination) {
         if (objs_[d].kind == ObjKind::Global || root_is_global(d)) {
@@ -1554,7 +1601,12 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
         break;
       case ObjKind::Field: {
         const ValueSet bases = map_obj(o.base, depth + 1);
-        out = load(bases, intern_field(field_name(o.field)), node.site);
+        const std::string& name = field_name(o.field);
+        if (name.size() > 2 && name.front() == '[') {
+          out = load_keyed(bases, intern_field(name), node.site);  // a keyed slot may only exist as "[]" here
+        } else {
+          out = load(bases, intern_field(name), node.site);
+        }
         break;
       }
       case ObjKind::FunctionConst: {
@@ -1705,9 +1757,13 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
       const ValueSet bases = eval(target.children[0]);
       same_identity_store_ = assigned_value_ != nullptr && target.children[0].kind == ExprKind::Name &&
                              assigned_value_->kind == ExprKind::Name && assigned_value_->text == target.children[0].text;
+      store_base_root_ = root_name(target.children[0]);
+      store_value_root_ = assigned_value_ != nullptr ? root_name(*assigned_value_) : std::string();
       store(bases, intern_field(target.text), values,
             {site_ref(site, describe_target(target) + " = ...")}, EdgeRole::Plain);
       same_identity_store_ = false;
+      store_base_root_.clear();
+      store_value_root_.clear();
       for (ObjId b : bases) {
         const Obj& o = objs_[b];
         if (o.kind == ObjKind::Global || (o.kind == ObjKind::Field && o.depth > 0 && root_is_global(b))) {
