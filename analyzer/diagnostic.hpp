@@ -37,14 +37,14 @@ struct Diagnostic {
   std::string code;       // stable rule code, e.g. "CC104"
   std::string rule_name;  // e.g. "callable-holds-owner"
   Severity severity = Severity::Warning;
-  std::string message;   // one sentence naming the objects involved
-  SourceRange range;     // primary location: the edge best made weak (closing edge)
+  std::string message;                   // one sentence naming the objects involved
+  SourceRange range;                     // primary location: the edge best made weak (closing edge)
   std::vector<RelatedLocation> related;  // the other edges of the cycle, in cycle order
   std::string cycle_path;  // "Trainer -> .sched -> LambdaLR.lr_lambdas[] -> <lambda> (cell self) -> Trainer"
   std::string fix;         // how to fix it, one or two sentences
   std::optional<TextEdit> fix_edit;
-  bool possible = false;    // a possible (may) cycle rather than a must-cycle
-  std::string fingerprint;  // stable across unrelated edits: no line numbers in it
+  bool possible = false;               // a possible (may) cycle rather than a must-cycle
+  std::string fingerprint;             // stable across unrelated edits: no line numbers in it
   std::optional<render::Graph> graph;  // the cycle as a graph, for `cyclecheck graph`
   // Set by `check --runtime-report`: "confirmed" or "not observed", with the run's evidence.
   std::optional<std::string> runtime_state;

@@ -18,15 +18,15 @@ struct SiteRef {
 };
 
 enum class NodeKind : uint8_t {
-  Instance,   // of a project class (or the receiver `self`)
-  Parameter,  // an argument of unknown type
-  Global,     // a module-level variable
-  FieldValue, // whatever an attribute/element holds
-  Container,  // list, dict, set, tuple
-  Function,   // closure or lambda
+  Instance,    // of a project class (or the receiver `self`)
+  Parameter,   // an argument of unknown type
+  Global,      // a module-level variable
+  FieldValue,  // whatever an attribute/element holds
+  Container,   // list, dict, set, tuple
+  Function,    // closure or lambda
   BoundMethod,
   Partial,
-  Cell,       // a closure cell (shown collapsed)
+  Cell,  // a closure cell (shown collapsed)
   Frame,
   Traceback,
   Exception,
@@ -49,11 +49,11 @@ struct WitnessNode {
   std::string label;   // "Trainer", "list", "<lambda>", "bound method Trainer.on_step"
   std::string detail;  // "created at train.py:12", "self of Trainer.__init__"
   SiteRef site;
-  CodeRef cls;         // Instance: its class
+  CodeRef cls;  // Instance: its class
   bool holds_tensors = false;
   bool holds_module = false;
   bool has_del = false;
-  bool is_ctx = false;  // the ctx of a custom autograd Function's forward
+  bool is_ctx = false;       // the ctx of a custom autograd Function's forward
   bool is_receiver = false;  // `self` of the method the cycle was found in
 };
 
@@ -70,14 +70,14 @@ struct CycleWitness {
   std::vector<WitnessNode> nodes;
   std::vector<WitnessEdge> edges;
   bool must = true;
-  int32_t module = -1;      // where it was found
-  CodeRef function;         // the function whose heap shows it
+  int32_t module = -1;  // where it was found
+  CodeRef function;     // the function whose heap shows it
 };
 
 enum class EventKind : uint8_t {
-  Accumulate,          // acc += value / acc = acc + value / acc.append(value) across loop iterations
-  StoreIntoGlobal,     // a value stored into something reachable from a module-level variable
-  MutableDefaultStore, // a store into a parameter's mutable default
+  Accumulate,           // acc += value / acc = acc + value / acc.append(value) across loop iterations
+  StoreIntoGlobal,      // a value stored into something reachable from a module-level variable
+  MutableDefaultStore,  // a store into a parameter's mutable default
 };
 
 struct RetentionEvent {
@@ -85,10 +85,10 @@ struct RetentionEvent {
   std::vector<SiteRef> chain;  // outermost call site first, innermost statement last
   std::string base_label;      // the accumulator / registry / default
   std::string value_label;
-  SiteRef base_site;           // where the registry or default is defined
-  bool value_is_receiver = false;     // `self` of a method: an instance adding itself
-  bool value_is_frame_like = false;   // traceback, frame or exception
-  bool value_carries_graph = false;   // a tensor with autograd history
+  SiteRef base_site;                 // where the registry or default is defined
+  bool value_is_receiver = false;    // `self` of a method: an instance adding itself
+  bool value_is_frame_like = false;  // traceback, frame or exception
+  bool value_carries_graph = false;  // a tensor with autograd history
   bool base_is_global = false;
   bool in_loop = false;
   bool accumulator_backpropagated = false;  // backward() called on the accumulator: intended

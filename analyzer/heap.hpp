@@ -50,10 +50,30 @@ class ValueSet {
 };
 
 enum class ObjKind : uint8_t {
-  Param, FuncSelf, Global, Field, Default,          // placeholders: stand for what callers provide
-  Instance, LibInstance, Container, Closure, BoundMethod, Partial, Cell, Frame, Traceback, Exception,
-  Handle, Weak, Value, Unknown, Super,              // objects created here
-  FunctionConst, ClassConst, ModuleConst, ExternalConst,  // named things: no edges of interest
+  Param,
+  FuncSelf,
+  Global,
+  Field,
+  Default,  // placeholders: stand for what callers provide
+  Instance,
+  LibInstance,
+  Container,
+  Closure,
+  BoundMethod,
+  Partial,
+  Cell,
+  Frame,
+  Traceback,
+  Exception,
+  Handle,
+  Weak,
+  Value,
+  Unknown,
+  Super,  // objects created here
+  FunctionConst,
+  ClassConst,
+  ModuleConst,
+  ExternalConst,  // named things: no edges of interest
 };
 
 struct Obj {
@@ -64,16 +84,16 @@ struct Obj {
   CodeRef cls;            // the project class of an instance, receiver or class constant
   CodeRef fn;             // function of a closure, bound method, frame, function constant
   SiteRef site;
-  ObjId base = kNoObj;    // Field: whose field
+  ObjId base = kNoObj;  // Field: whose field
   FieldId field = 0;
   ObjId default_obj = kNoObj;
   int32_t param = -1;
   int32_t module_index = -1;
   uint8_t depth = 0;
-  bool summary = false;   // stands for many objects (allocated in a loop, container elements)
-  bool graph = false;     // a tensor carrying autograd history
-  bool tensor = false;    // may hold tensors
-  bool module = false;    // an nn.Module
+  bool summary = false;  // stands for many objects (allocated in a loop, container elements)
+  bool graph = false;    // a tensor carrying autograd history
+  bool tensor = false;   // may hold tensors
+  bool module = false;   // an nn.Module
   bool has_del = false;
   bool receiver = false;  // `self` of the method being analysed
   bool ctx = false;       // ctx of a custom autograd Function
@@ -87,10 +107,10 @@ struct Obj {
 struct EdgeInfo {
   std::vector<SiteRef> chain;  // outermost call site first, the creating statement last
   bool must = true;
-  bool alternatives = false;   // the store could store one of several objects
+  bool alternatives = false;  // the store could store one of several objects
   EdgeRole role = EdgeRole::Plain;
   bool removable = false;
-  bool implicit = false;       // the field's prior content, observed at a read
+  bool implicit = false;  // the field's prior content, observed at a read
 };
 
 struct EdgeKey {

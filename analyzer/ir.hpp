@@ -43,22 +43,22 @@ struct Expr {
 };
 
 enum class StmtKind : uint8_t {
-  Assign,      // targets (chained) = value
-  AugAssign,   // targets[0] op= value; text = operator
-  ExprStmt,    // value
-  Return,      // value (Literal when bare)
-  Delete,      // targets
-  Raise,       // value
-  If,          // body / orelse (value = condition)
-  For,         // targets[0] = loop variable, value = iterable, body, orelse
-  While,       // value = condition, body, orelse
-  Try,         // body, handlers, orelse, finalbody
-  With,        // items: value = context expressions (Container of them), targets parallel ("as" targets), body
-  FunctionDef, // function_index; binds functions[function_index].name
-  ClassDef,    // class_index; binds classes[class_index].name
-  Import,      // imports
-  Global,      // names
-  Nonlocal,    // names
+  Assign,     // targets (chained) = value
+  AugAssign,  // targets[0] op= value; text = operator
+  ExprStmt,   // value
+  Return,     // value (Literal when bare)
+  Delete,     // targets
+  Raise,      // value
+  If,         // body / orelse (value = condition)
+  For,        // targets[0] = loop variable, value = iterable, body, orelse
+  While,      // value = condition, body, orelse
+  Try,        // body, handlers, orelse, finalbody
+  With,       // items: value = context expressions (Container of them), targets parallel ("as" targets), body
+  FunctionDef,  // function_index; binds functions[function_index].name
+  ClassDef,     // class_index; binds classes[class_index].name
+  Import,       // imports
+  Global,       // names
+  Nonlocal,     // names
 };
 
 struct ImportBinding {

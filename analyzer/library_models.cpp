@@ -1,8 +1,9 @@
 #include "analyzer/library_models.hpp"
 
+#include <toml++/toml.h>
+
 #include <fstream>
 #include <sstream>
-#include <toml++/toml.h>
 
 namespace cyclecheck {
 
@@ -146,7 +147,8 @@ std::shared_ptr<const LibraryModels> LibraryModels::builtin() {
   return models;
 }
 
-std::shared_ptr<const LibraryModels> LibraryModels::with_files(const std::vector<std::filesystem::path>& files) {
+std::shared_ptr<const LibraryModels> LibraryModels::with_files(
+    const std::vector<std::filesystem::path>& files) {
   if (files.empty()) return builtin();
   auto made = std::make_shared<LibraryModels>();
   made->add_toml(embedded_library_models, "<builtin library_models.toml>");

@@ -19,9 +19,9 @@ struct ModelError : std::runtime_error {
 struct ModelOperand {
   enum class Base : uint8_t { Return, Receiver, Argument, RestArguments, KeywordArguments, Root };
   Base base = Base::Return;
-  int position = -1;      // Argument: positional index
-  std::string keyword;    // Argument: keyword name ("" when positional only)
-  std::string field;      // destination field or, for sources, "[]" = the elements
+  int position = -1;    // Argument: positional index
+  std::string keyword;  // Argument: keyword name ("" when positional only)
+  std::string field;    // destination field or, for sources, "[]" = the elements
 };
 
 struct ModelEffect {
@@ -30,8 +30,18 @@ struct ModelEffect {
 };
 
 enum class ModelReturn : uint8_t {
-  None, New, Receiver, Argument, ArgumentElements, ReceiverElements, Handle, Weak, CurrentFrame,
-  ExcInfo, ExcInfoException, Unknown
+  None,
+  New,
+  Receiver,
+  Argument,
+  ArgumentElements,
+  ReceiverElements,
+  Handle,
+  Weak,
+  CurrentFrame,
+  ExcInfo,
+  ExcInfoException,
+  Unknown
 };
 
 struct CallModel {

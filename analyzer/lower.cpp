@@ -196,7 +196,8 @@ class Lowerer {
         TSNode child = ts_node_named_child(node, i);
         if (ts_node_symbol(child) == g_.expression_list) {
           const uint32_t n = ts_node_named_child_count(child);
-          for (uint32_t j = 0; j < n; ++j) s.targets.push_back(lower_target(ts_node_named_child(child, j), false));
+          for (uint32_t j = 0; j < n; ++j)
+            s.targets.push_back(lower_target(ts_node_named_child(child, j), false));
         } else {
           s.targets.push_back(lower_target(child, false));
         }
@@ -267,7 +268,8 @@ class Lowerer {
         s.value.kind = ExprKind::Container;
         s.value.container = ContainerKind::Tuple;
         s.value.site = site(node);
-        for (uint32_t i = 0; i < count; ++i) s.value.children.push_back(lower_expr(ts_node_named_child(node, i)));
+        for (uint32_t i = 0; i < count; ++i)
+          s.value.children.push_back(lower_expr(ts_node_named_child(node, i)));
       }
       out.push_back(std::move(s));
     }
@@ -507,10 +509,12 @@ class Lowerer {
       d.is_call = true;
       expr = field(expr, g_.f_function);
     }
-    if (!ts_node_is_null(expr) && (ts_node_symbol(expr) == g_.identifier || ts_node_symbol(expr) == g_.attribute)) {
+    if (!ts_node_is_null(expr) &&
+        (ts_node_symbol(expr) == g_.identifier || ts_node_symbol(expr) == g_.attribute)) {
       d.dotted = text(expr);
-      d.dotted.erase(std::remove_if(d.dotted.begin(), d.dotted.end(), [](char c) { return c == ' ' || c == '\n'; }),
-                     d.dotted.end());
+      d.dotted.erase(
+          std::remove_if(d.dotted.begin(), d.dotted.end(), [](char c) { return c == ' ' || c == '\n'; }),
+          d.dotted.end());
     }
     return d;
   }
@@ -518,7 +522,8 @@ class Lowerer {
   void lower_function_definition(TSNode node, std::vector<Decorator> decorators, std::vector<Stmt>& out) {
     TSNode name_node = field(node, g_.f_name);
     const std::string name = ts_node_is_null(name_node) ? "<anonymous>" : text(name_node);
-    const int32_t index = begin_function(name, ts_node_is_null(name_node) ? site(node) : site(name_node), false);
+    const int32_t index =
+        begin_function(name, ts_node_is_null(name_node) ? site(node) : site(name_node), false);
     Function& f = facts_.functions[static_cast<size_t>(index)];
     f.decorators = std::move(decorators);
     const int32_t saved_function = current_function_;
@@ -627,7 +632,7 @@ class Lowerer {
     c.site = ts_node_is_null(name_node) ? site(node) : site(name_node);
     c.decorators = std::move(decorators);
     c.parent_function = current_function_;
-    c.qualname = (current_class_ >= 0 ? facts_.classes[static_cast<size_t>(current_class_)].qualname + "."
+    c.qualname = (current_class_ >= 0     ? facts_.classes[static_cast<size_t>(current_class_)].qualname + "."
                   : current_function_ > 0 ? fn().qualname + ".<locals>."
                                           : std::string()) +
                  c.name;
@@ -676,15 +681,17 @@ class Lowerer {
       if (binds) bind_local(e.text);
     } else if (sym == g_.attribute || sym == g_.subscript) {
       e = lower_expr(node);
-    } else if (sym == g_.pattern_list || sym == g_.tuple_pattern || sym == g_.expression_list || sym == g_.tuple ||
-               sym == g_.list_pattern || sym == g_.list) {
+    } else if (sym == g_.pattern_list || sym == g_.tuple_pattern || sym == g_.expression_list ||
+               sym == g_.tuple || sym == g_.list_pattern || sym == g_.list) {
       e.kind = ExprKind::Container;
       e.container = ContainerKind::Tuple;
       const uint32_t count = ts_node_named_child_count(node);
-      for (uint32_t i = 0; i < count; ++i) e.children.push_back(lower_target(ts_node_named_child(node, i), binds));
+      for (uint32_t i = 0; i < count; ++i)
+        e.children.push_back(lower_target(ts_node_named_child(node, i), binds));
     } else if (sym == g_.list_splat_pattern || sym == g_.list_splat) {
       e.kind = ExprKind::Starred;
-      if (ts_node_named_child_count(node) > 0) e.children.push_back(lower_target(ts_node_named_child(node, 0), binds));
+      if (ts_node_named_child_count(node) > 0)
+        e.children.push_back(lower_target(ts_node_named_child(node, 0), binds));
     } else if (sym == g_.parenthesized_expression && ts_node_named_child_count(node) > 0) {
       return lower_target(ts_node_named_child(node, 0), binds);
     }
@@ -723,12 +730,14 @@ class Lowerer {
     } else if (sym == g_.string || sym == g_.concatenated_string) {
       e.kind = ExprKind::Literal;
       lower_interpolations(node, e);
-    } else if (sym == g_.integer || sym == g_.float_ || sym == g_.true_ || sym == g_.false_ || sym == g_.none ||
-               sym == g_.ellipsis) {
+    } else if (sym == g_.integer || sym == g_.float_ || sym == g_.true_ || sym == g_.false_ ||
+               sym == g_.none || sym == g_.ellipsis) {
       e.kind = ExprKind::Literal;
     } else if (sym == g_.list || sym == g_.tuple || sym == g_.set || sym == g_.expression_list) {
       e.kind = ExprKind::Container;
-      e.container = sym == g_.list ? ContainerKind::List : sym == g_.set ? ContainerKind::Set : ContainerKind::Tuple;
+      e.container = sym == g_.list  ? ContainerKind::List
+                    : sym == g_.set ? ContainerKind::Set
+                                    : ContainerKind::Tuple;
       const uint32_t count = ts_node_named_child_count(node);
       for (uint32_t i = 0; i < count; ++i) e.children.push_back(lower_expr(ts_node_named_child(node, i)));
     } else if (sym == g_.dictionary) {
@@ -748,12 +757,13 @@ class Lowerer {
           Expr splat;
           splat.kind = ExprKind::Starred;
           splat.site = site(child);
-          if (ts_node_named_child_count(child) > 0) splat.children.push_back(lower_expr(ts_node_named_child(child, 0)));
+          if (ts_node_named_child_count(child) > 0)
+            splat.children.push_back(lower_expr(ts_node_named_child(child, 0)));
           e.children.push_back(std::move(splat));
         }
       }
-    } else if (sym == g_.list_comprehension || sym == g_.set_comprehension || sym == g_.generator_expression ||
-               sym == g_.dictionary_comprehension) {
+    } else if (sym == g_.list_comprehension || sym == g_.set_comprehension ||
+               sym == g_.generator_expression || sym == g_.dictionary_comprehension) {
       lower_comprehension(node, e);
     } else if (sym == g_.parenthesized_expression) {
       if (ts_node_named_child_count(node) == 0) return e;
@@ -835,10 +845,12 @@ class Lowerer {
         e.children.push_back(lower_expr(field(arg, g_.f_value)));
         e.arg_names.push_back(text(field(arg, g_.f_name)));
       } else if (sym == g_.list_splat) {
-        e.children.push_back(ts_node_named_child_count(arg) ? lower_expr(ts_node_named_child(arg, 0)) : Expr{});
+        e.children.push_back(ts_node_named_child_count(arg) ? lower_expr(ts_node_named_child(arg, 0))
+                                                            : Expr{});
         e.arg_names.push_back("*");
       } else if (sym == g_.dictionary_splat) {
-        e.children.push_back(ts_node_named_child_count(arg) ? lower_expr(ts_node_named_child(arg, 0)) : Expr{});
+        e.children.push_back(ts_node_named_child_count(arg) ? lower_expr(ts_node_named_child(arg, 0))
+                                                            : Expr{});
         e.arg_names.push_back("**");
       } else if (sym == g_.comment) {
         continue;
@@ -853,8 +865,8 @@ class Lowerer {
   void lower_comprehension(TSNode node, Expr& e) {
     e.kind = ExprKind::Container;
     const TSSymbol sym = ts_node_symbol(node);
-    e.container = sym == g_.list_comprehension       ? ContainerKind::List
-                  : sym == g_.set_comprehension      ? ContainerKind::Set
+    e.container = sym == g_.list_comprehension         ? ContainerKind::List
+                  : sym == g_.set_comprehension        ? ContainerKind::Set
                   : sym == g_.dictionary_comprehension ? ContainerKind::Dict
                                                        : ContainerKind::Generator;
     e.text = "comprehension";
@@ -930,7 +942,8 @@ class Lowerer {
         }
         if (owner <= 0) continue;  // a global or builtin
         Function& defining = facts_.functions[static_cast<size_t>(owner)];
-        if (std::find(defining.cell_vars.begin(), defining.cell_vars.end(), name) == defining.cell_vars.end()) {
+        if (std::find(defining.cell_vars.begin(), defining.cell_vars.end(), name) ==
+            defining.cell_vars.end()) {
           defining.cell_vars.push_back(name);
         }
         f.free_vars.push_back(name);
@@ -965,9 +978,10 @@ void collect_syntax_errors(TSNode root, const std::string& path, std::vector<Dia
         d.rule_name = "syntax-error";
         d.severity = Severity::Error;
         d.range = SourceRange{path, s.row + 1, s.column + 1, e.row + 1, e.column + 1};
-        d.message = is_missing ? std::string("SyntaxError: expected ") + ts_node_type(node)
-                               : "SyntaxError: invalid syntax; the rest of the file is analysed as far as the "
-                                 "parser recovers";
+        d.message = is_missing
+                        ? std::string("SyntaxError: expected ") + ts_node_type(node)
+                        : "SyntaxError: invalid syntax; the rest of the file is analysed as far as the "
+                          "parser recovers";
         d.fix = "Fix the syntax error; findings near it may be missing.";
         out.push_back(std::move(d));
         ++reported;
@@ -987,7 +1001,8 @@ void collect_syntax_errors(TSNode root, const std::string& path, std::vector<Dia
   }
   ts_tree_cursor_delete(&cursor);
   if (total > reported && !out.empty()) {
-    out.back().message += " (" + std::to_string(total - reported) + " more syntax errors in this file not shown)";
+    out.back().message +=
+        " (" + std::to_string(total - reported) + " more syntax errors in this file not shown)";
   }
 }
 

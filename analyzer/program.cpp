@@ -10,7 +10,8 @@ bool is_torch_module_base(const std::string& q) {
   if (q.rfind("torch.nn.", 0) != 0) return false;
   const size_t dot = q.rfind('.');
   const std::string last = q.substr(dot + 1);
-  return !last.empty() && std::isupper(static_cast<unsigned char>(last[0])) && q.find(".functional") == std::string::npos;
+  return !last.empty() && std::isupper(static_cast<unsigned char>(last[0])) &&
+         q.find(".functional") == std::string::npos;
 }
 
 bool is_autograd_function_base(const std::string& q) {
@@ -25,7 +26,8 @@ void collect_removals(const Expr& e, std::unordered_map<std::string, bool>& out)
   if (e.kind == ExprKind::Call && !e.children.empty() && e.children[0].kind == ExprKind::Attribute &&
       !e.children[0].children.empty() && e.children[0].children[0].kind == ExprKind::Name) {
     const std::string& method = e.children[0].text;
-    if (method == "remove" || method == "discard" || method == "pop" || method == "clear" || method == "popitem") {
+    if (method == "remove" || method == "discard" || method == "pop" || method == "clear" ||
+        method == "popitem") {
       out[e.children[0].children[0].text] = true;
     }
   }
@@ -63,7 +65,8 @@ bool expr_calls_remove(const Expr& e) {
 bool stmt_calls_remove(const std::vector<Stmt>& body) {
   for (const Stmt& s : body) {
     if (expr_calls_remove(s.value)) return true;
-    if (stmt_calls_remove(s.body) || stmt_calls_remove(s.orelse) || stmt_calls_remove(s.finalbody)) return true;
+    if (stmt_calls_remove(s.body) || stmt_calls_remove(s.orelse) || stmt_calls_remove(s.finalbody))
+      return true;
     for (const Handler& h : s.handlers) {
       if (stmt_calls_remove(h.body)) return true;
     }
@@ -160,7 +163,8 @@ int32_t Program::module_index(const std::string& dotted) const {
   return it == module_by_name_.end() ? -1 : it->second;
 }
 
-StaticRef Program::resolve_member(const std::string& dotted_module, const std::string& member, int depth) const {
+StaticRef Program::resolve_member(const std::string& dotted_module, const std::string& member,
+                                  int depth) const {
   const int32_t index = module_index(dotted_module);
   if (index >= 0) {
     StaticRef ref = resolve_global(index, member, depth + 1);
@@ -188,7 +192,8 @@ StaticRef Program::resolve_global(int32_t module, const std::string& name, int d
     case Binding::Kind::Import: {
       const ImportBinding& imp = b.import;
       if (imp.member.empty()) {
-        const std::string dotted = imp.binds_top_package ? imp.module.substr(0, imp.module.find('.')) : imp.module;
+        const std::string dotted =
+            imp.binds_top_package ? imp.module.substr(0, imp.module.find('.')) : imp.module;
         const int32_t index = module_index(dotted);
         if (index >= 0) return StaticRef{StaticRef::Kind::ProjectModule, CodeRef{index, -1}, {}};
         return StaticRef{StaticRef::Kind::External, {}, dotted};
@@ -210,7 +215,8 @@ StaticRef Program::resolve_expr(int32_t module, const Expr& expr, int depth) con
   if (depth > 16) return {};
   if (expr.kind == ExprKind::Name) {
     StaticRef ref = resolve_global(module, expr.text, depth + 1);
-    if (ref.kind == StaticRef::Kind::Unknown) return StaticRef{StaticRef::Kind::External, {}, "builtins." + expr.text};
+    if (ref.kind == StaticRef::Kind::Unknown)
+      return StaticRef{StaticRef::Kind::External, {}, "builtins." + expr.text};
     return ref;
   }
   if (expr.kind == ExprKind::Attribute && !expr.children.empty()) {
@@ -246,7 +252,8 @@ void Program::link_class(CodeRef ref, std::vector<uint8_t>& state) {
     for (const Decorator& d : f.decorators) {
       if (d.dotted == "staticmethod") kind = MethodKind::Static;
       if (d.dotted == "classmethod") kind = MethodKind::Class;
-      if (d.dotted == "property" || d.dotted == "functools.cached_property" || d.dotted == "cached_property") {
+      if (d.dotted == "property" || d.dotted == "functools.cached_property" ||
+          d.dotted == "cached_property") {
         kind = MethodKind::Property;
       }
     }
@@ -308,7 +315,8 @@ bool Program::is_subclass_of(CodeRef cls, CodeRef base) const {
 bool Program::global_is_weak_container(int32_t module, const std::string& name) const {
   const auto& table = bindings_[static_cast<size_t>(module)];
   auto it = table.find(name);
-  if (it == table.end() || it->second.kind != Binding::Kind::Value || it->second.value == nullptr) return false;
+  if (it == table.end() || it->second.kind != Binding::Kind::Value || it->second.value == nullptr)
+    return false;
   const Expr* value = it->second.value;
   if (value->kind != ExprKind::Call || value->children.empty()) return false;
   const StaticRef callee = resolve_expr(module, value->children[0]);

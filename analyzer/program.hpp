@@ -20,22 +20,29 @@ struct CodeRef {
 
 // What a name or dotted expression denotes without running anything.
 struct StaticRef {
-  enum class Kind : uint8_t { Unknown, ProjectFunction, ProjectClass, ProjectModule, ProjectGlobal, External };
+  enum class Kind : uint8_t {
+    Unknown,
+    ProjectFunction,
+    ProjectClass,
+    ProjectModule,
+    ProjectGlobal,
+    External
+  };
   Kind kind = Kind::Unknown;
-  CodeRef code;           // ProjectFunction / ProjectClass; ProjectModule / ProjectGlobal: module in code.module
+  CodeRef code;  // ProjectFunction / ProjectClass; ProjectModule / ProjectGlobal: module in code.module
   std::string qualified;  // External: "torch.nn.Module"; ProjectGlobal: the global's name
 };
 
 enum class MethodKind : uint8_t { Instance, Static, Class, Property };
 
 struct ClassInfo {
-  std::vector<CodeRef> project_bases;       // resolved, in declaration order
-  std::vector<std::string> external_bases;  // qualified names of library bases (own and inherited)
+  std::vector<CodeRef> project_bases;                // resolved, in declaration order
+  std::vector<std::string> external_bases;           // qualified names of library bases (own and inherited)
   std::unordered_map<std::string, int32_t> methods;  // own methods: name -> function index
   std::unordered_map<std::string, MethodKind> method_kinds;
   bool is_nn_module = false;
   bool is_autograd_function = false;
-  bool defines_del = false;  // own or inherited
+  bool defines_del = false;   // own or inherited
   bool calls_remove = false;  // some method calls `<x>.remove()`: hook handles may be removed
 };
 
@@ -79,7 +86,8 @@ class Program {
   std::unordered_map<std::string, int32_t> module_by_name_;
   std::vector<std::unordered_map<std::string, Binding>> bindings_;
   std::vector<std::vector<ClassInfo>> classes_;
-  std::vector<std::unordered_map<std::string, bool>> removals_;  // per module: globals entries are removed from
+  std::vector<std::unordered_map<std::string, bool>>
+      removals_;  // per module: globals entries are removed from
 
   void collect_bindings(int32_t module, const std::vector<Stmt>& body);
   void link_class(CodeRef ref, std::vector<uint8_t>& state);

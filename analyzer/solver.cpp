@@ -6,11 +6,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
-#include <set>
-#include <tuple>
 #include <memory>
+#include <set>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -25,7 +25,8 @@ bool is_camel_case(const std::string& qualified) {
   const size_t dot = qualified.rfind('.');
   const std::string last = dot == std::string::npos ? qualified : qualified.substr(dot + 1);
   return !last.empty() && std::isupper(static_cast<unsigned char>(last[0])) &&
-         std::any_of(last.begin(), last.end(), [](char c) { return std::islower(static_cast<unsigned char>(c)); });
+         std::any_of(last.begin(), last.end(),
+                     [](char c) { return std::islower(static_cast<unsigned char>(c)); });
 }
 
 std::string last_component(const std::string& qualified) {
@@ -48,9 +49,9 @@ bool is_loss_function(const std::string& qualified) {
 // Names that conventionally hold a model or a criterion: calling one yields a graph-attached tensor.
 bool is_model_like_name(const std::string& raw) {
   const std::string name = lower(raw);
-  static const char* const exact[] = {"model", "net", "network", "module", "encoder", "decoder", "backbone",
-                                      "criterion", "loss_fn", "loss_func", "lossfn", "classifier", "generator",
-                                      "discriminator"};
+  static const char* const exact[] = {"model",   "net",        "network",   "module",       "encoder",
+                                      "decoder", "backbone",   "criterion", "loss_fn",      "loss_func",
+                                      "lossfn",  "classifier", "generator", "discriminator"};
   for (const char* e : exact) {
     if (name == e) return true;
   }
@@ -125,7 +126,8 @@ class Context {
   std::unordered_map<uint64_t, ObjId> placeholders_;
   std::unordered_map<std::string, ObjId> globals_;
   std::unordered_map<std::string, ObjId> cells_;
-  // Allocation-site abstraction: one object per (IR node, variant) and per (call node, callee, callee object).
+  // Allocation-site abstraction: one object per (IR node, variant) and per (call node, callee, callee
+  // object).
   struct SiteKey {
     const void* node;
     const void* owner;
@@ -159,8 +161,9 @@ class Context {
   // Root variables of the base and the value of the store being executed ("parent" for parent.children),
   // "" when unknown: a summary object linked to itself through two different variables is two objects.
   std::string store_base_root_, store_value_root_;
-  const Expr* assigned_value_ = nullptr;  // the right-hand side of the assignment being executed  // `x.f = x`: base and value are the same variable
-  int32_t site_module_override_ = -1;  // sites of a callee's deferred call belong to the callee's module
+  const Expr* assigned_value_ = nullptr;  // the right-hand side of the assignment being executed  // `x.f =
+                                          // x`: base and value are the same variable
+  int32_t site_module_override_ = -1;     // sites of a callee's deferred call belong to the callee's module
   std::vector<const Context*> instantiating_;  // summaries being applied here: recursion stops at a repeat
 
   int loop_depth_ = 0;
@@ -204,7 +207,8 @@ class Context {
   ObjId global(int32_t module, const std::string& name);
   ObjId cell(const std::string& name);
   ObjId frame();
-  ObjId at_site(const void* node, ObjKind kind, const std::string& label, const Site& site, uint32_t salt = 0);
+  ObjId at_site(const void* node, ObjKind kind, const std::string& label, const Site& site,
+                uint32_t salt = 0);
   ObjId placeholder(ObjId base, FieldId field, Site site);
 
   // ---- heap ----
@@ -218,7 +222,8 @@ class Context {
       auto it = st_.fields.find(field_key(b, keyed));
       if (it != st_.fields.end()) {
         out.merge(it->second);
-      } else if (placeholder_capable(b) && objs_[b].kind != ObjKind::Instance && objs_[b].kind != ObjKind::LibInstance) {
+      } else if (placeholder_capable(b) && objs_[b].kind != ObjKind::Instance &&
+                 objs_[b].kind != ObjKind::LibInstance) {
         out.merge(load_one(b, keyed, site));
       } else {
         out.merge(load_one(b, intern_field("[]"), site));
@@ -253,8 +258,8 @@ class Context {
   ValueSet call(const ValueSet& callees, const std::vector<Arg>& args, const Expr& node, bool result_used);
   ValueSet call_method(const ValueSet& receivers, const std::string& method, const std::vector<Arg>& args,
                        const Expr& node, bool result_used);
-  ValueSet invoke(CodeRef function, const ValueSet& receiver, const std::vector<Arg>& args, const ValueSet& func_self,
-                  const Expr& node);
+  ValueSet invoke(CodeRef function, const ValueSet& receiver, const std::vector<Arg>& args,
+                  const ValueSet& func_self, const Expr& node);
   ValueSet construct(CodeRef cls, const std::vector<Arg>& args, const Expr& node);
   // enumerate(xs) / zip(a, b): a sequence of tuples whose slots hold the index and the elements.
   ValueSet tuple_sequence(bool enumerate, const std::vector<Arg>& args, const Expr& node) {
@@ -263,7 +268,8 @@ class Context {
     const ObjId index = at_site(&node, ObjKind::Unknown, "index", node.site, 2);
     int slot = 0;
     if (enumerate) {
-      store(ValueSet{tuple}, intern_field("[0]"), ValueSet{index}, {site_ref(node.site, "enumerate")}, EdgeRole::Plain);
+      store(ValueSet{tuple}, intern_field("[0]"), ValueSet{index}, {site_ref(node.site, "enumerate")},
+            EdgeRole::Plain);
       slot = 1;
     }
     for (const Arg& a : args) {
@@ -271,21 +277,24 @@ class Context {
       const ValueSet elements = load(a.values, intern_field("[]"), node.site);
       if (!elements.empty()) {
         const std::vector<SiteRef> chain{site_ref(node.site, "element")};
-        store(ValueSet{tuple}, intern_field("[" + std::to_string(slot) + "]"), elements, chain, EdgeRole::Plain);
+        store(ValueSet{tuple}, intern_field("[" + std::to_string(slot) + "]"), elements, chain,
+              EdgeRole::Plain);
         store(ValueSet{tuple}, intern_field("[]"), elements, chain, EdgeRole::Plain);
       }
       ++slot;
       if (enumerate) break;
     }
-    store(ValueSet{sequence}, intern_field("[]"), ValueSet{tuple}, {site_ref(node.site, "element")}, EdgeRole::Plain);
+    store(ValueSet{sequence}, intern_field("[]"), ValueSet{tuple}, {site_ref(node.site, "element")},
+          EdgeRole::Plain);
     return ValueSet{sequence};
   }
   ValueSet apply_model(const CallModel& model, const ValueSet& receiver, const std::vector<Arg>& args,
                        const Expr& node, bool result_used, ObjId constructed = kNoObj);
   // `qualified` by value: callers pass names held in objs_, which this call may reallocate.
-  ValueSet unknown_call(std::string qualified, const std::vector<Arg>& args, const Expr& node,
-                        bool graph, bool tensor);
-  ValueSet arg_values(const std::vector<Arg>& args, int position, const std::string& keyword, const Site& site);
+  ValueSet unknown_call(std::string qualified, const std::vector<Arg>& args, const Expr& node, bool graph,
+                        bool tensor);
+  ValueSet arg_values(const std::vector<Arg>& args, int position, const std::string& keyword,
+                      const Site& site);
   ValueSet bound_method(ObjId self, CodeRef function, const Expr& node);
   void mark_graph(const ValueSet& values, int depth = 0);
   bool is_graph(ObjId id, int depth = 0) const;
@@ -321,8 +330,9 @@ class Context {
   }
   static std::string root_name(const Expr& e) {
     const Expr* at = &e;
-    while ((at->kind == ExprKind::Attribute || at->kind == ExprKind::Subscript || at->kind == ExprKind::Call) &&
-           !at->children.empty()) {
+    while (
+        (at->kind == ExprKind::Attribute || at->kind == ExprKind::Subscript || at->kind == ExprKind::Call) &&
+        !at->children.empty()) {
       at = &at->children[0];
     }
     return at->kind == ExprKind::Name ? at->text : std::string();
@@ -338,8 +348,8 @@ class Context {
   std::string describe(ObjId id, int depth = 0) const;
 
   // ---- summaries ----
-  ValueSet instantiate(const Context& callee, const std::vector<ValueSet>& param_values, const ValueSet& func_self,
-                       const Expr& node);
+  ValueSet instantiate(const Context& callee, const std::vector<ValueSet>& param_values,
+                       const ValueSet& func_self, const Expr& node);
 
   // ---- state ----
   void join_into(HeapState& into, const HeapState& from);
@@ -363,7 +373,8 @@ class Context {
   void emit_events();
   void dump_heap() const;
   void compact_summary();
-  std::vector<uint8_t> held_flags_;  // per object: 1 = holds tensors, 2 = holds a module (set by detect_cycles)
+  std::vector<uint8_t>
+      held_flags_;  // per object: 1 = holds tensors, 2 = holds a module (set by detect_cycles)
   void record_event(EventKind kind, ObjId base, const std::string& base_label, const ValueSet& values,
                     const Site& site, const std::string& note);
 };
@@ -385,7 +396,8 @@ class Solver {
     const auto started = std::chrono::steady_clock::now();
     context->run();
     if (debug_slow_) {
-      const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+      const double ms =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
       if (ms > 200) {
         std::fprintf(stderr, "slow: %.0f ms %s:%s objs=%zu fields=%zu edges=%zu\n", ms,
                      program_.module(function.module).path.c_str(), context->fn_.qualname.c_str(),
@@ -547,7 +559,8 @@ ObjId Context::frame() {
   return frame_;
 }
 
-ObjId Context::at_site(const void* node, ObjKind kind, const std::string& label, const Site& site, uint32_t salt) {
+ObjId Context::at_site(const void* node, ObjKind kind, const std::string& label, const Site& site,
+                       uint32_t salt) {
   const SiteKey key{node, nullptr, salt};
   auto it = site_objects_.find(key);
   if (it != site_objects_.end()) return it->second;
@@ -645,8 +658,8 @@ void Context::add_edge(ObjId from, FieldId field, ObjId to, const EdgeInfo& info
   }
 }
 
-void Context::store(const ValueSet& bases, FieldId field, const ValueSet& values, const std::vector<SiteRef>& chain,
-                    EdgeRole role, bool removable) {
+void Context::store(const ValueSet& bases, FieldId field, const ValueSet& values,
+                    const std::vector<SiteRef>& chain, EdgeRole role, bool removable) {
   if (bases.empty()) return;
   const bool strong = bases.size() == 1 && !objs_[bases[0]].summary && loop_depth_ == 0;
   const bool strong_in_loop = bases.size() == 1 && !objs_[bases[0]].summary;
@@ -656,7 +669,8 @@ void Context::store(const ValueSet& bases, FieldId field, const ValueSet& values
         kind == ObjKind::Weak) {
       continue;  // storing on a library module or function: nothing we track
     }
-    const bool container_element = field_name(field).rfind("[", 0) == 0 || field_name(field).find("[]") != std::string::npos;
+    const bool container_element =
+        field_name(field).rfind("[", 0) == 0 || field_name(field).find("[]") != std::string::npos;
     set_field(b, field, values, (strong || strong_in_loop) && !container_element);
     // Edges from wide stores can never be part of a must-cycle: skip recording them.
     if (bases.size() * values.size() > kMaxEdgeFanout) continue;
@@ -737,7 +751,8 @@ void Context::write_name(const std::string& name, const ValueSet& values, const 
   }
   if (std::find(fn_.globals.begin(), fn_.globals.end(), name) != fn_.globals.end()) {
     const ObjId g = global(ref_.module, name);
-    store(ValueSet{g}, intern_field("value"), values, {site_ref(site, "global " + name + " = ...")}, EdgeRole::Plain);
+    store(ValueSet{g}, intern_field("value"), values, {site_ref(site, "global " + name + " = ...")},
+          EdgeRole::Plain);
     record_event(EventKind::StoreIntoGlobal, g, objs_[g].label, values, site, "global " + name + " = ...");
     return;
   }
@@ -827,8 +842,8 @@ ValueSet Context::eval(const Expr& e) {
       }
       if (e.text == "comprehension") --loop_depth_;
       if (!all.empty()) {
-        store(ValueSet{container}, intern_field("[]"), all, {site_ref(e.site, std::string(label) + " element")},
-              EdgeRole::Plain);
+        store(ValueSet{container}, intern_field("[]"), all,
+              {site_ref(e.site, std::string(label) + " element")}, EdgeRole::Plain);
       }
       if (no_grad_depth_ == 0) {
         for (ObjId v : all) {
@@ -862,7 +877,8 @@ ValueSet Context::eval(const Expr& e) {
       if (operands.empty() || e.text == "bool") return {};
       const ObjId value = at_site(&e, ObjKind::Value, "value", e.site);
       for (ObjId op : operands) {
-        if (std::find(objs_[value].operands.begin(), objs_[value].operands.end(), op) == objs_[value].operands.end()) {
+        if (std::find(objs_[value].operands.begin(), objs_[value].operands.end(), op) ==
+            objs_[value].operands.end()) {
           objs_[value].operands.push_back(op);
         }
         if (objs_[op].tensor || objs_[op].graph) objs_[value].tensor = true;
@@ -902,7 +918,8 @@ ValueSet Context::eval_attribute(const ValueSet& bases, const std::string& attr,
   for (ObjId b : bases) {
     const ObjKind kind = objs_[b].kind;
     if (kind == ObjKind::ModuleConst) {
-      const ObjId id = constant(program_.resolve_member(program_.module(objs_[b].module_index).module_name, attr));
+      const ObjId id =
+          constant(program_.resolve_member(program_.module(objs_[b].module_index).module_name, attr));
       if (id != kNoObj) out.insert(id);
       continue;
     }
@@ -952,7 +969,8 @@ ValueSet Context::eval_attribute(const ValueSet& bases, const std::string& attr,
         continue;
       }
     }
-    if (cls.valid() && kind != ObjKind::ClassConst && st_.fields.find(field_key(b, field)) == st_.fields.end()) {
+    if (cls.valid() && kind != ObjKind::ClassConst &&
+        st_.fields.find(field_key(b, field)) == st_.fields.end()) {
       MethodKind mk = MethodKind::Instance;
       const CodeRef method = program_.find_method(cls, attr, &mk);
       if (method.valid()) {
@@ -1049,16 +1067,17 @@ ValueSet Context::eval_call(const Expr& e, bool result_used) {
   return call(callees, args, e, result_used);
 }
 
-ValueSet Context::call_method(const ValueSet& receivers, const std::string& method, const std::vector<Arg>& args,
-                              const Expr& node, bool result_used) {
+ValueSet Context::call_method(const ValueSet& receivers, const std::string& method,
+                              const std::vector<Arg>& args, const Expr& node, bool result_used) {
   ValueSet out;
   ValueSet unresolved;
   for (ObjId r : receivers) {
     const ObjKind kind = objs_[r].kind;
     const CodeRef cls = objs_[r].cls;
     if (kind == ObjKind::ModuleConst || kind == ObjKind::ExternalConst || kind == ObjKind::ClassConst ||
-        kind == ObjKind::Super || (cls.valid() && program_.find_method(cls, method).valid() &&
-                                   st_.fields.find(field_key(r, intern_field(method))) == st_.fields.end())) {
+        kind == ObjKind::Super ||
+        (cls.valid() && program_.find_method(cls, method).valid() &&
+         st_.fields.find(field_key(r, intern_field(method))) == st_.fields.end())) {
       if (kind == ObjKind::Super || kind == ObjKind::ClassConst || cls.valid()) {
         // Resolve to a project method without materialising a bound-method object.
         if (kind != ObjKind::Super && kind != ObjKind::ClassConst) {
@@ -1125,8 +1144,10 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
         if (is_callable_value(v)) callables.insert(v);
       }
     }
-    const bool removable = result_used && (calls_remove_ || (fn_.owner_class >= 0 &&
-        program_.class_info(CodeRef{ref_.module, fn_.owner_class}).calls_remove));
+    const bool removable =
+        result_used &&
+        (calls_remove_ ||
+         (fn_.owner_class >= 0 && program_.class_info(CodeRef{ref_.module, fn_.owner_class}).calls_remove));
     store(unresolved, intern_field("_registered[]"), callables,
           {site_ref(node.site, method + "() keeps the callable")},
           method.find("hook") != std::string::npos ? EdgeRole::ModuleHook : EdgeRole::Callback, removable);
@@ -1148,7 +1169,8 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
   return out;
 }
 
-ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, const Expr& node, bool result_used) {
+ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, const Expr& node,
+                       bool result_used) {
   ValueSet out;
   for (ObjId c : callees) {
     const ObjKind kind = objs_[c].kind;
@@ -1215,7 +1237,8 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
           result = invoke(forward, ValueSet{c}, args, {}, node);
         }
         if (info.is_nn_module && no_grad_depth_ == 0) {
-          if (result.empty()) result.insert(at_site(&node, ObjKind::Unknown, "output of " + objs_[c].label, node.site));
+          if (result.empty())
+            result.insert(at_site(&node, ObjKind::Unknown, "output of " + objs_[c].label, node.site));
           mark_graph(result);
         }
         out.merge(result);
@@ -1263,9 +1286,9 @@ ValueSet Context::unknown_call(std::string qualified, const std::vector<Arg>& ar
     }
     return ValueSet{instance};
   }
-  const ObjId result = at_site(&node, ObjKind::Unknown,
-                               qualified.empty() ? "call result" : "result of " + last_component(qualified) + "()",
-                               node.site);
+  const ObjId result =
+      at_site(&node, ObjKind::Unknown,
+              qualified.empty() ? "call result" : "result of " + last_component(qualified) + "()", node.site);
   objs_[result].qualified = qualified;
   if (graph) objs_[result].graph = true;
   if (tensor || graph) objs_[result].tensor = true;
@@ -1330,7 +1353,8 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         // raised and handled the exception, not this one.
         exception = at_site(&node, ObjKind::Exception, "exception being handled", node.site);
         const ObjId tb = at_site(&node, ObjKind::Traceback, "traceback", node.site, 1);
-        const ObjId frames = at_site(&node, ObjKind::Frame, "frames of the raising and handling code", node.site, 2);
+        const ObjId frames =
+            at_site(&node, ObjKind::Frame, "frames of the raising and handling code", node.site, 2);
         objs_[frames].tensor = true;
         store(ValueSet{exception}, intern_field("__traceback__"), ValueSet{tb},
               {site_ref(node.site, "exception keeps its traceback")}, EdgeRole::Frame);
@@ -1344,7 +1368,8 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       const ObjId info = at_site(&node, ObjKind::Container, "exc_info tuple", node.site, 3);
       const ValueSet tb = load_one(exception, intern_field("__traceback__"), node.site);
       const ObjId type = at_site(&node, ObjKind::Unknown, "exception type", node.site, 4);
-      store(ValueSet{info}, intern_field("[0]"), ValueSet{type}, {site_ref(node.site, "exc_info")}, EdgeRole::Plain);
+      store(ValueSet{info}, intern_field("[0]"), ValueSet{type}, {site_ref(node.site, "exc_info")},
+            EdgeRole::Plain);
       store(ValueSet{info}, intern_field("[1]"), ValueSet{exception}, {site_ref(node.site, "exc_info")},
             EdgeRole::Frame);
       store(ValueSet{info}, intern_field("[2]"), tb, {site_ref(node.site, "exc_info")}, EdgeRole::Frame);
@@ -1358,8 +1383,10 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       ret.insert(at_site(&node, ObjKind::Unknown, "result of " + what + "()", node.site));
       break;
   }
-  const bool removable = result_used && (calls_remove_ || (fn_.owner_class >= 0 &&
-      program_.class_info(CodeRef{ref_.module, fn_.owner_class}).calls_remove));
+  const bool removable =
+      result_used &&
+      (calls_remove_ ||
+       (fn_.owner_class >= 0 && program_.class_info(CodeRef{ref_.module, fn_.owner_class}).calls_remove));
   for (const ModelEffect& effect : model.effects) {
     ValueSet source;
     const ModelOperand& src = effect.source;
@@ -1491,7 +1518,8 @@ ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::
                          const ValueSet& func_self, const Expr& node) {
   const Context* callee = objs_.size() > kMaxObjects ? nullptr : solver_.summary(function);
   const bool reentered = callee != nullptr && (instantiating_.size() >= 8 ||
-      std::find(instantiating_.begin(), instantiating_.end(), callee) != instantiating_.end());
+                                               std::find(instantiating_.begin(), instantiating_.end(),
+                                                         callee) != instantiating_.end());
   if (callee == nullptr || reentered) {
     // Recursion or too deep: an unknown result, no effects.
     return ValueSet{at_site(&node, ObjKind::Unknown, "result of " + program_.function(function).name + "()",
@@ -1550,17 +1578,19 @@ ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::
   extra_keywords.merge(double_star_elements);
   for (size_t p = 0; p < f.params.size(); ++p) {
     if (f.params[p].kind == ParamKind::VarArgs || f.params[p].kind == ParamKind::VarKeywords) {
-      const ObjId pack = at_site(&node, ObjKind::Container,
-                                 f.params[p].kind == ParamKind::VarArgs ? "tuple" : "dict", node.site,
-                                 static_cast<uint32_t>(100 + p));
+      const ObjId pack =
+          at_site(&node, ObjKind::Container, f.params[p].kind == ParamKind::VarArgs ? "tuple" : "dict",
+                  node.site, static_cast<uint32_t>(100 + p));
       const ValueSet& extra = f.params[p].kind == ParamKind::VarArgs ? extra_positional : extra_keywords;
       if (!extra.empty()) {
-        store(ValueSet{pack}, intern_field("[]"), extra, {site_ref(node.site, "packed arguments")}, EdgeRole::Plain);
+        store(ValueSet{pack}, intern_field("[]"), extra, {site_ref(node.site, "packed arguments")},
+              EdgeRole::Plain);
       }
       bound[p] = ValueSet{pack};
     }
   }
-  if (callee->dirty_.empty() && callee->events_.empty() && callee->deferred_.empty() && callee->ret_.empty()) {
+  if (callee->dirty_.empty() && callee->events_.empty() && callee->deferred_.empty() &&
+      callee->ret_.empty()) {
     return {};  // no effect a caller can see: nothing to apply
   }
   if (callee->objs_.size() > kMaxSummaryObjects) {
@@ -1596,8 +1626,10 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
         out = func_self;
         break;
       case ObjKind::Global:
-        if (o.module_index >= 0) out.insert(global(o.module_index, o.name));
-        else out.insert(global(-1, o.name));
+        if (o.module_index >= 0)
+          out.insert(global(o.module_index, o.name));
+        else
+          out.insert(global(-1, o.name));
         break;
       case ObjKind::Field: {
         const ValueSet bases = map_obj(o.base, depth + 1);
@@ -1706,7 +1738,8 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     const bool strong = bases.size() == 1 && !objs_[bases[0]].summary;
     for (ObjId b : bases) {
       const ObjKind bk = objs_[b].kind;
-      if (bk == ObjKind::ExternalConst || bk == ObjKind::ModuleConst || bk == ObjKind::FunctionConst) continue;
+      if (bk == ObjKind::ExternalConst || bk == ObjKind::ModuleConst || bk == ObjKind::FunctionConst)
+        continue;
       set_field(b, local_field, values, strong && fname.find("[]") == std::string::npos);
     }
     for (ObjId v : it->second) {
@@ -1756,21 +1789,24 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
       if (target.children.empty()) break;
       const ValueSet bases = eval(target.children[0]);
       same_identity_store_ = assigned_value_ != nullptr && target.children[0].kind == ExprKind::Name &&
-                             assigned_value_->kind == ExprKind::Name && assigned_value_->text == target.children[0].text;
+                             assigned_value_->kind == ExprKind::Name &&
+                             assigned_value_->text == target.children[0].text;
       store_base_root_ = root_name(target.children[0]);
       store_value_root_ = assigned_value_ != nullptr ? root_name(*assigned_value_) : std::string();
-      store(bases, intern_field(target.text), values,
-            {site_ref(site, describe_target(target) + " = ...")}, EdgeRole::Plain);
+      store(bases, intern_field(target.text), values, {site_ref(site, describe_target(target) + " = ...")},
+            EdgeRole::Plain);
       same_identity_store_ = false;
       store_base_root_.clear();
       store_value_root_.clear();
       for (ObjId b : bases) {
         const Obj& o = objs_[b];
         if (o.kind == ObjKind::Global || (o.kind == ObjKind::Field && o.depth > 0 && root_is_global(b))) {
-          record_event(EventKind::StoreIntoGlobal, b, o.label, values, site, describe_target(target) + " = ...");
+          record_event(EventKind::StoreIntoGlobal, b, o.label, values, site,
+                       describe_target(target) + " = ...");
         }
         if (o.kind == ObjKind::Param && o.mutable_default) {
-          record_event(EventKind::MutableDefaultStore, b, o.label, values, site, describe_target(target) + " = ...");
+          record_event(EventKind::MutableDefaultStore, b, o.label, values, site,
+                       describe_target(target) + " = ...");
         }
       }
       break;
@@ -1789,15 +1825,18 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
       const ValueSet bases = eval(target.children[0]);
       for (size_t i = 1; i < target.children.size(); ++i) eval(target.children[i]);
       const std::vector<SiteRef> chain{site_ref(site, describe_target(target) + " = ...")};
-      if (!target.text.empty()) store(bases, intern_field("[" + target.text + "]"), values, chain, EdgeRole::Plain);
+      if (!target.text.empty())
+        store(bases, intern_field("[" + target.text + "]"), values, chain, EdgeRole::Plain);
       store(bases, intern_field("[]"), values, chain, EdgeRole::Plain);
       for (ObjId b : bases) {
         const Obj& o = objs_[b];
         if (o.kind == ObjKind::Global || (o.kind == ObjKind::Field && root_is_global(b))) {
-          record_event(EventKind::StoreIntoGlobal, b, o.label, values, site, describe_target(target) + " = ...");
+          record_event(EventKind::StoreIntoGlobal, b, o.label, values, site,
+                       describe_target(target) + " = ...");
         }
         if (o.kind == ObjKind::Param && o.mutable_default) {
-          record_event(EventKind::MutableDefaultStore, b, o.label, values, site, describe_target(target) + " = ...");
+          record_event(EventKind::MutableDefaultStore, b, o.label, values, site,
+                       describe_target(target) + " = ...");
         }
       }
       break;
@@ -1810,7 +1849,8 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
           const ObjId rest = at_site(&child, ObjKind::Container, "list", child.site);
           const ValueSet elements = load(values, intern_field("[]"), site);
           if (!elements.empty()) {
-            store(ValueSet{rest}, intern_field("[]"), elements, {site_ref(site, "unpacked")}, EdgeRole::Plain);
+            store(ValueSet{rest}, intern_field("[]"), elements, {site_ref(site, "unpacked")},
+                  EdgeRole::Plain);
           }
           assign(child.children[0], ValueSet{rest}, site);
           continue;
@@ -1866,7 +1906,8 @@ void Context::exec(const Stmt& s) {
             for (ObjId op : objs_[v].operands) addends.insert(op);
           }
           ValueSet bases;
-          if (target.kind == ExprKind::Attribute && !target.children.empty()) bases = eval(target.children[0]);
+          if (target.kind == ExprKind::Attribute && !target.children.empty())
+            bases = eval(target.children[0]);
           record_event(EventKind::Accumulate, bases.empty() ? kNoObj : bases[0], target_text, values, s.site,
                        target_text + " = " + target_text + " + ...");
         }
@@ -1989,11 +2030,13 @@ void Context::exec(const Stmt& s) {
         const ValueSet values = eval(context);
         if (context.kind == ExprKind::Call && !context.children.empty()) {
           const std::string callee = describe_target(context.children[0]);
-          if (callee.find("no_grad") != std::string::npos || callee.find("inference_mode") != std::string::npos) {
+          if (callee.find("no_grad") != std::string::npos ||
+              callee.find("inference_mode") != std::string::npos) {
             ++no_grad;
           }
         }
-        if (i < s.targets.size() && s.targets[i].kind != ExprKind::Unknown) assign(s.targets[i], values, s.site);
+        if (i < s.targets.size() && s.targets[i].kind != ExprKind::Unknown)
+          assign(s.targets[i], values, s.site);
       }
       no_grad_depth_ += no_grad;
       exec_block(s.body);
@@ -2131,11 +2174,12 @@ void Context::run() {
       }
     }
     if (p.kind == ParamKind::Positional || p.kind == ParamKind::KeywordOnly) {
-      if (p.has_default && (p.default_value.kind == ExprKind::Container ||
-                            (p.default_value.kind == ExprKind::Call && !p.default_value.children.empty() &&
-                             p.default_value.children[0].kind == ExprKind::Name &&
-                             (p.default_value.children[0].text == "dict" || p.default_value.children[0].text == "list" ||
-                              p.default_value.children[0].text == "set")))) {
+      if (p.has_default &&
+          (p.default_value.kind == ExprKind::Container ||
+           (p.default_value.kind == ExprKind::Call && !p.default_value.children.empty() &&
+            p.default_value.children[0].kind == ExprKind::Name &&
+            (p.default_value.children[0].text == "dict" || p.default_value.children[0].text == "list" ||
+             p.default_value.children[0].text == "set")))) {
         o.mutable_default = true;
         o.label = "default of " + p.name;
       }
@@ -2156,7 +2200,8 @@ void Context::run() {
     if (is_cell_var(name)) {
       const ObjId c = cell(name);
       set_field(c, intern_field("contents"), ValueSet{params_[i]}, true);
-      add_edge(c, intern_field("contents"), params_[i], EdgeInfo{{site_ref(f.params[i].site, "parameter " + name)}, true});
+      add_edge(c, intern_field("contents"), params_[i],
+               EdgeInfo{{site_ref(f.params[i].site, "parameter " + name)}, true});
     } else {
       st_.env[name] = ValueSet{params_[i]};
       st_.var_site[name] = site_ref(f.params[i].site, "parameter " + name);
@@ -2165,7 +2210,6 @@ void Context::run() {
   exec_block(f.body);
   finish();
 }
-
 
 // ---- state helpers ---------------------------------------------------------------------------------
 
@@ -2350,8 +2394,8 @@ void Context::finish() {
       const ValueSet& values = st_.env[name];
       if (values.empty()) continue;
       const SiteRef site = st_.var_site.count(name) ? st_.var_site[name] : site_ref(fn_.site);
-      store(ValueSet{frame_}, intern_field("local:" + name), values, {SiteRef{site.module, site.site, name + " = ..."}},
-            EdgeRole::Frame);
+      store(ValueSet{frame_}, intern_field("local:" + name), values,
+            {SiteRef{site.module, site.site, name + " = ..."}}, EdgeRole::Frame);
     }
     for (const std::string& name : fn_.cell_vars) {
       store(ValueSet{frame_}, intern_field("local:" + name), ValueSet{cell(name)},
@@ -2489,7 +2533,9 @@ void Context::dump_heap() const {
     for (ObjId to : st_.fields.at(key)) {
       auto info = edges_.find(EdgeKey{from, static_cast<FieldId>(key & 0xffffffffu), to});
       line += " #" + std::to_string(to) + " " + objs_[to].label +
-              (info == edges_.end() ? "(no edge)" : info->second.must ? "" : "(may)");
+              (info == edges_.end() ? "(no edge)"
+               : info->second.must  ? ""
+                                    : "(may)");
     }
     std::fprintf(stderr, "%s\n", line.c_str());
   }
@@ -2652,8 +2698,8 @@ void Context::detect_cycles() {
         for (const WitnessEdge& e : witness.edges) {
           if (e.chain.empty()) continue;
           const SiteRef& s = e.chain.back();
-          key += std::to_string(s.module) + ":" + std::to_string(s.site.line) + ":" + std::to_string(s.site.column) +
-                 e.field + "|";
+          key += std::to_string(s.module) + ":" + std::to_string(s.site.line) + ":" +
+                 std::to_string(s.site.column) + e.field + "|";
         }
         std::vector<std::string> sorted_key;
         size_t start_pos = 0;
@@ -2680,13 +2726,15 @@ void Context::emit_events() {
     out.base_label = ev.base_label;
     out.in_loop = ev.in_loop;
     out.augmented = ev.augmented;
-    out.base_is_global = ev.base != kNoObj && (objs_[ev.base].kind == ObjKind::Global || root_is_global(ev.base));
+    out.base_is_global =
+        ev.base != kNoObj && (objs_[ev.base].kind == ObjKind::Global || root_is_global(ev.base));
     if (out.base_is_global) {
       ObjId root = ev.base;
       while (objs_[root].kind == ObjKind::Field && objs_[root].base != kNoObj) root = objs_[root].base;
       const Obj& g = objs_[root];
       if (g.module_index >= 0) {
-        if (program_.global_is_weak_container(g.module_index, g.name)) continue;  // WeakSet & co.: no retention
+        if (program_.global_is_weak_container(g.module_index, g.name))
+          continue;  // WeakSet & co.: no retention
         out.registry_cleared = program_.global_has_removal(g.module_index, g.name);
       }
     }
@@ -2705,7 +2753,8 @@ void Context::emit_events() {
         if (it != st_.fields.end()) {
           for (ObjId e : it->second) {
             const ObjKind k = objs_[e].kind;
-            out.value_is_frame_like |= k == ObjKind::Traceback || k == ObjKind::Frame || k == ObjKind::Exception;
+            out.value_is_frame_like |=
+                k == ObjKind::Traceback || k == ObjKind::Frame || k == ObjKind::Exception;
           }
         }
       }

@@ -91,7 +91,8 @@ std::optional<SourceText> read_source(const std::filesystem::path& file, const s
   }
   const size_t bad = first_invalid_utf8(source.text);
   if (bad != std::string::npos) {
-    const auto line = static_cast<uint32_t>(std::count(source.text.begin(), source.text.begin() + bad, '\n') + 1);
+    const auto line =
+        static_cast<uint32_t>(std::count(source.text.begin(), source.text.begin() + bad, '\n') + 1);
     error = io_error(display_path,
                      "File skipped: not valid UTF-8 (byte offset " + std::to_string(bad) +
                          "); cyclecheck reads Python source as UTF-8",

@@ -11,29 +11,33 @@
 
 #include "analyzer/baseline.hpp"
 #include "analyzer/discovery.hpp"
+#include "analyzer/fact_cache.hpp"
 #include "analyzer/library_models.hpp"
 #include "analyzer/project.hpp"
 #include "analyzer/suppression.hpp"
-#include "analyzer/fact_cache.hpp"
 
 namespace cyclecheck::cli {
 namespace fs = std::filesystem;
 
 void add_check_options(CLI::App& command, CheckRequest& request) {
-  command.add_option("paths", request.paths, "Files or directories to check (default: the current directory)");
-  command.add_option("--config", request.config_file, "Configuration file (pyproject.toml or cyclecheck.toml)");
+  command.add_option("paths", request.paths,
+                     "Files or directories to check (default: the current directory)");
+  command.add_option("--config", request.config_file,
+                     "Configuration file (pyproject.toml or cyclecheck.toml)");
   command.add_option("--select", request.select, "Rule codes or prefixes to enable (comma separated)")
       ->delimiter(',');
   command.add_option("--ignore", request.ignore, "Rule codes or prefixes to disable (comma separated)")
       ->delimiter(',');
-  command.add_option("--extend-select", request.extend_select, "Rule codes to enable in addition")->delimiter(',');
+  command.add_option("--extend-select", request.extend_select, "Rule codes to enable in addition")
+      ->delimiter(',');
   command.add_flag("--show-possible", request.show_possible,
                    "Also report possible cycles (an object that may stand for many), at lower severity");
   command.add_flag("--force-exclude", request.force_exclude,
                    "Apply exclude patterns to files named on the command line too (for pre-commit)");
   command.add_option("--stdin-filename", request.stdin_filename,
                      "Read the source from standard input and report it under this file name");
-  command.add_option("--baseline", request.baseline_file, "Report only findings not recorded in this baseline");
+  command.add_option("--baseline", request.baseline_file,
+                     "Report only findings not recorded in this baseline");
   command.add_flag("!--no-cache", request.use_cache, "Do not read or write the .cyclecheck_cache directory");
 }
 
@@ -67,7 +71,8 @@ std::vector<LoadedModule> load_all(const std::vector<DiscoveredFile>& files, Fac
       loaded[i].source = std::move(source);
     }
   };
-  const size_t threads = std::max<size_t>(1, std::min<size_t>(std::thread::hardware_concurrency(), files.size()));
+  const size_t threads =
+      std::max<size_t>(1, std::min<size_t>(std::thread::hardware_concurrency(), files.size()));
   std::vector<std::thread> pool;
   for (size_t t = 1; t < threads; ++t) pool.emplace_back(worker);
   worker();
@@ -102,8 +107,10 @@ CheckRun run_check(const CheckRequest& request) {
   }
   Config& config = run.config;
   if (!request.select.empty()) config.select = request.select;
-  if (!request.ignore.empty()) config.ignore.insert(config.ignore.end(), request.ignore.begin(), request.ignore.end());
-  config.extend_select.insert(config.extend_select.end(), request.extend_select.begin(), request.extend_select.end());
+  if (!request.ignore.empty())
+    config.ignore.insert(config.ignore.end(), request.ignore.begin(), request.ignore.end());
+  config.extend_select.insert(config.extend_select.end(), request.extend_select.begin(),
+                              request.extend_select.end());
   const bool show_possible = request.show_possible || config.show_possible;
 
   std::vector<Diagnostic> diagnostics;
@@ -121,8 +128,9 @@ CheckRun run_check(const CheckRequest& request) {
     run.files_checked = 1;
   }
   std::vector<Diagnostic> discovery_errors;
-  const auto files = paths.empty() ? std::vector<DiscoveredFile>{}
-                                   : discover_python_files(paths, config, request.force_exclude, discovery_errors);
+  const auto files = paths.empty()
+                         ? std::vector<DiscoveredFile>{}
+                         : discover_python_files(paths, config, request.force_exclude, discovery_errors);
   diagnostics.insert(diagnostics.end(), discovery_errors.begin(), discovery_errors.end());
   const auto started = std::chrono::steady_clock::now();
   auto loaded = load_all(files, cache.get());
@@ -147,7 +155,8 @@ CheckRun run_check(const CheckRequest& request) {
                  std::chrono::duration<double>(lowered - started).count(),
                  std::chrono::duration<double>(analysed - lowered).count());
   }
-  diagnostics.insert(diagnostics.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
+  diagnostics.insert(diagnostics.end(), std::make_move_iterator(found.begin()),
+                     std::make_move_iterator(found.end()));
 
   // Selection, then suppression comments, then the baseline.
   std::map<std::string, SuppressionIndex> suppressions;
@@ -157,12 +166,14 @@ CheckRun run_check(const CheckRequest& request) {
     auto source = run.sources.find(d.range.path);
     if (source != run.sources.end()) {
       auto it = suppressions.find(d.range.path);
-      if (it == suppressions.end()) it = suppressions.emplace(d.range.path, SuppressionIndex(source->second)).first;
+      if (it == suppressions.end())
+        it = suppressions.emplace(d.range.path, SuppressionIndex(source->second)).first;
       if (it->second.suppresses(d)) continue;
     }
     kept.push_back(std::move(d));
   }
-  if (!request.baseline_file.empty()) kept = remove_baselined(std::move(kept), read_baseline(request.baseline_file));
+  if (!request.baseline_file.empty())
+    kept = remove_baselined(std::move(kept), read_baseline(request.baseline_file));
   std::sort(kept.begin(), kept.end(), diagnostic_less);
   run.diagnostics = std::move(kept);
   run.modules = std::move(modules);

@@ -2,13 +2,12 @@
 // parallel reading and lowering, analysis, then filtering (selection, suppressions, baseline).
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 #include "analyzer/config.hpp"
 #include "analyzer/diagnostic.hpp"
@@ -29,7 +28,7 @@ struct CheckRequest {
 
 struct CheckRun {
   Config config;
-  std::vector<Diagnostic> diagnostics;  // filtered, sorted
+  std::vector<Diagnostic> diagnostics;         // filtered, sorted
   std::map<std::string, std::string> sources;  // display path -> text
   size_t files_checked = 0;
   std::vector<std::shared_ptr<const ModuleFacts>> modules;  // the lowered modules

@@ -71,10 +71,12 @@ int run_check_command(const CheckOptions& options) {
 
 void register_check_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<CheckOptions>();
-  CLI::App* check = app.add_subcommand("check", "Report reference cycles and memory retention in Python files");
+  CLI::App* check =
+      app.add_subcommand("check", "Report reference cycles and memory retention in Python files");
   add_check_options(*check, options->request);
-  check->add_option("--output-format", options->output_format,
-                    "full, concise, json, json-lines, sarif, github or gitlab")
+  check
+      ->add_option("--output-format", options->output_format,
+                   "full, concise, json, json-lines, sarif, github or gitlab")
       ->capture_default_str();
   check->add_option("-o,--output-file", options->output_file, "Write the report to this file");
   check->add_flag("--exit-zero", options->exit_zero, "Exit with 0 even when there are findings");

@@ -54,8 +54,8 @@ int run_graph(const GraphOptions& options) {
   try {
     if (!options.all) {
       render::render_to_file(*chosen.front()->graph, out);
-      std::cout << "wrote " << out.string() << " (" << chosen.front()->code << " at " << chosen.front()->range.path
-                << ":" << chosen.front()->range.line << ")\n";
+      std::cout << "wrote " << out.string() << " (" << chosen.front()->code << " at "
+                << chosen.front()->range.path << ":" << chosen.front()->range.line << ")\n";
       return 0;
     }
     // --all: one file per finding next to -o, named by fingerprint.
@@ -65,8 +65,8 @@ int run_graph(const GraphOptions& options) {
     for (const Diagnostic* d : chosen) {
       const std::filesystem::path file = dir / (stem + "-" + d->fingerprint + extension);
       render::render_to_file(*d->graph, file);
-      std::cout << "wrote " << file.string() << " (" << d->code << " at " << d->range.path << ":" << d->range.line
-                << ")\n";
+      std::cout << "wrote " << file.string() << " (" << d->code << " at " << d->range.path << ":"
+                << d->range.line << ")\n";
     }
   } catch (const std::exception& error) {
     std::cerr << "cyclecheck: " << error.what() << "\n";

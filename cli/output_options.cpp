@@ -19,9 +19,8 @@ OutputContext make_output_context(const std::map<std::string, std::string>& sour
   context.color = should_use_color(to_terminal);
   context.information_uri = "https://cyclecheck.dev";
   for (const RuleInfo* rule : all_rules()) {
-    context.rules.push_back(
-        {rule->code, rule->name, rule->summary, rule_documentation_markdown(*rule), rule->default_severity,
-         rule->doc.what_it_does});
+    context.rules.push_back({rule->code, rule->name, rule->summary, rule_documentation_markdown(*rule),
+                             rule->default_severity, rule->doc.what_it_does});
   }
   return context;
 }

@@ -12,7 +12,8 @@ size_t capture_edge(const CycleWitness& c) {
       })) {
     return *e;
   }
-  if (auto e = find_edge(c, [](const WitnessEdge& e, size_t) { return e.role == EdgeRole::Callback; })) return *e;
+  if (auto e = find_edge(c, [](const WitnessEdge& e, size_t) { return e.role == EdgeRole::Callback; }))
+    return *e;
   return edge_into_root(c);
 }
 
@@ -20,17 +21,24 @@ size_t capture_edge(const CycleWitness& c) {
 
 const RuleDefinition& callable_holds_owner() {
   static const RuleDefinition rule{
-      {"CC104", "callable-holds-owner", RuleKind::Cycle, Severity::Warning,
+      {"CC104",
+       "callable-holds-owner",
+       RuleKind::Cycle,
+       Severity::Warning,
        "a callable that holds its owner is stored on it",
        {"Finds bound methods (`self.cb = self.on_step`), lambdas and closures that refer to `self`, and "
         "`functools.partial(f, self)`, stored on the same object or on something it owns (a scheduler, a "
         "sampler, a dict of activations).",
-        "A bound method keeps its object in `__self__`, a closure keeps the variables it reads: storing one on its "
-        "own object makes a cycle, so the object (a model, a trainer with its optimizer state) survives until the "
+        "A bound method keeps its object in `__self__`, a closure keeps the variables it reads: storing one "
+        "on its "
+        "own object makes a cycle, so the object (a model, a trainer with its optimizer state) survives "
+        "until the "
         "cyclic collector runs.",
-        "class Trainer:\n    def __init__(self, opt):\n        self.sched = LambdaLR(opt, lambda s: min(1.0, s / "
+        "class Trainer:\n    def __init__(self, opt):\n        self.sched = LambdaLR(opt, lambda s: min(1.0, "
+        "s / "
         "self.warmup))\n",
-        "class Trainer:\n    def __init__(self, opt):\n        warmup = self.warmup  # capture the value, not self\n"
+        "class Trainer:\n    def __init__(self, opt):\n        warmup = self.warmup  # capture the value, "
+        "not self\n"
         "        self.sched = LambdaLR(opt, lambda s: min(1.0, s / warmup))\n"
         "# or keep the method weakly: self._fn = weakref.WeakMethod(self.fn)\n",
         "A library call that keeps its callable argument is assumed for unknown classes; if it does not, the "
@@ -43,15 +51,17 @@ const RuleDefinition& callable_holds_owner() {
       [](const CycleWitness& c) {
         const WitnessEdge& e = c.edges[capture_edge(c)];
         if (e.field == ".__self__") {
-          return std::string("Store a weakref.WeakMethod of the method, or pass a plain function that takes the "
-                             "object as an argument.");
+          return std::string(
+              "Store a weakref.WeakMethod of the method, or pass a plain function that takes the "
+              "object as an argument.");
         }
         if (e.field.rfind("cell ", 0) == 0) {
           return "The closure reads '" + e.field.substr(5) +
                  "': copy the values it needs into local variables before defining it, or hold the object "
                  "through weakref.ref.";
         }
-        return std::string("Pass a weakref.proxy of the object instead, or avoid keeping the callable on it.");
+        return std::string(
+            "Pass a weakref.proxy of the object instead, or avoid keeping the callable on it.");
       },
       {}};
   return rule;

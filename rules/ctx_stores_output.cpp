@@ -5,12 +5,18 @@ namespace cyclecheck::rules {
 
 const RuleDefinition& ctx_stores_output() {
   static const RuleDefinition rule{
-      {"CC109", "ctx-stores-output", RuleKind::Cycle, Severity::Warning,
+      {"CC109",
+       "ctx-stores-output",
+       RuleKind::Cycle,
+       Severity::Warning,
        "a custom autograd Function stores its output on ctx",
-       {"Finds `ctx.attr = out` in the `forward` of a `torch.autograd.Function` subclass where `out` is (part of) "
+       {"Finds `ctx.attr = out` in the `forward` of a `torch.autograd.Function` subclass where `out` is "
+        "(part of) "
         "what forward returns.",
-        "The output's grad_fn is the node that owns ctx, and ctx now owns the output: a reference cycle through "
-        "autograd's C++ graph that Python's collector cannot free. Every call leaks the output and its graph.",
+        "The output's grad_fn is the node that owns ctx, and ctx now owns the output: a reference cycle "
+        "through "
+        "autograd's C++ graph that Python's collector cannot free. Every call leaks the output and its "
+        "graph.",
         "class Clip(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n        out = "
         "x.clamp(0, 1)\n        ctx.out = out\n        return out\n",
         "    @staticmethod\n    def forward(ctx, x):\n        out = x.clamp(0, 1)\n        "

@@ -113,22 +113,23 @@ std::string holds_note(const CycleWitness& cycle) {
 
 }  // namespace
 
-Diagnostic make_cycle_diagnostic(const Program& program, const CycleWitness& cycle, const RuleDefinition& rule,
-                                 size_t closing) {
+Diagnostic make_cycle_diagnostic(const Program& program, const CycleWitness& cycle,
+                                 const RuleDefinition& rule, size_t closing) {
   Diagnostic d;
   d.code = rule.info.code;
   d.rule_name = rule.info.name;
   d.possible = !cycle.must;
   d.severity = !cycle.must ? Severity::Info
-               : (rule.info.default_severity == Severity::Warning && escalates(cycle)) ? Severity::Error
-                                                                                      : rule.info.default_severity;
+               : (rule.info.default_severity == Severity::Warning && escalates(cycle))
+                   ? Severity::Error
+                   : rule.info.default_severity;
   d.cycle_path = cycle_path(cycle);
   const WitnessEdge& weak = cycle.edges[closing];
   const SiteRef primary = weak.chain.empty() ? cycle.nodes[closing].site : weak.chain.back();
   d.range = to_range(program, primary);
-  d.message = std::string(cycle.must ? "Reference cycle" : "Possible reference cycle") + " (" + rule.info.summary +
-              "): " + d.cycle_path + "." + holds_note(cycle) + " Make the '" + weak.field +
-              "' reference weak or break it.";
+  d.message = std::string(cycle.must ? "Reference cycle" : "Possible reference cycle") + " (" +
+              rule.info.summary + "): " + d.cycle_path + "." + holds_note(cycle) + " Make the '" +
+              weak.field + "' reference weak or break it.";
   d.fix = rule.fix ? rule.fix(cycle) : std::string();
 
   std::vector<SiteRef> seen{primary};
@@ -186,7 +187,8 @@ Diagnostic make_event_diagnostic(const Program& program, const RetentionEvent& e
   Diagnostic d;
   d.code = rule.code;
   d.rule_name = rule.name;
-  d.severity = escalate && rule.default_severity == Severity::Warning ? Severity::Error : rule.default_severity;
+  d.severity =
+      escalate && rule.default_severity == Severity::Warning ? Severity::Error : rule.default_severity;
   d.message = message;
   d.fix = fix;
   const SiteRef primary = event.chain.back();
@@ -203,7 +205,8 @@ Diagnostic make_event_diagnostic(const Program& program, const RetentionEvent& e
     rel.message = event.base_label + " is defined here";
     d.related.push_back(std::move(rel));
   }
-  d.fingerprint = hex64(hash_bytes(d.code + "|" + d.range.path + "|" + event.base_label + "|" + event.value_label));
+  d.fingerprint =
+      hex64(hash_bytes(d.code + "|" + d.range.path + "|" + event.base_label + "|" + event.value_label));
   return d;
 }
 

@@ -30,8 +30,8 @@ std::string site_text(const Program& program, const SiteRef& site);  // "path:li
 const RuleInfo& rule_info_of(const std::string& code);
 std::string hex64_of(const std::string& text);
 
-Diagnostic make_cycle_diagnostic(const Program& program, const CycleWitness& cycle, const RuleDefinition& rule,
-                                 size_t closing_edge);
+Diagnostic make_cycle_diagnostic(const Program& program, const CycleWitness& cycle,
+                                 const RuleDefinition& rule, size_t closing_edge);
 Diagnostic make_event_diagnostic(const Program& program, const RetentionEvent& event, const RuleInfo& rule,
                                  const std::string& message, const std::string& fix, bool escalate);
 

@@ -4,7 +4,9 @@
 namespace cyclecheck::rules {
 namespace {
 
-bool frame_like(NodeKind k) { return k == NodeKind::Exception || k == NodeKind::Traceback || k == NodeKind::Frame; }
+bool frame_like(NodeKind k) {
+  return k == NodeKind::Exception || k == NodeKind::Traceback || k == NodeKind::Frame;
+}
 
 size_t keeping_edge(const CycleWitness& c) {
   const size_t n = c.nodes.size();
@@ -22,12 +24,17 @@ size_t keeping_edge(const CycleWitness& c) {
 
 const RuleDefinition& exception_frame_cycle() {
   static const RuleDefinition rule{
-      {"CC107", "exception-frame-cycle", RuleKind::Cycle, Severity::Warning,
+      {"CC107",
+       "exception-frame-cycle",
+       RuleKind::Cycle,
+       Severity::Warning,
        "an exception, traceback or frame is kept where its frame can reach it",
        {"Finds a caught exception stored on an object that the failing function's frame can reach "
         "(`self.last_error = err`), and frames kept in local variables (`frame = inspect.currentframe()`).",
-        "An exception keeps its traceback, the traceback keeps the frames, the frames keep every local variable: "
-        "the batch, the activations, `self`. Storing it where those locals lead back makes a cycle that keeps all "
+        "An exception keeps its traceback, the traceback keeps the frames, the frames keep every local "
+        "variable: "
+        "the batch, the activations, `self`. Storing it where those locals lead back makes a cycle that "
+        "keeps all "
         "of it alive until the cyclic collector runs.",
         "except RuntimeError as err:\n    self.last_error = err\n",
         "except RuntimeError as err:\n    self.last_error = repr(err)  # or err.with_traceback(None)\n"
@@ -39,10 +46,12 @@ const RuleDefinition& exception_frame_cycle() {
         const size_t n = c.nodes.size();
         const size_t i = keeping_edge(c);
         if (c.nodes[(i + 1) % n].kind == NodeKind::Frame) {
-          return std::string("Delete the frame reference in a finally block (`del frame`) once you are done.");
+          return std::string(
+              "Delete the frame reference in a finally block (`del frame`) once you are done.");
         }
-        return std::string("Keep what you need from the exception (repr(err), type) instead of the exception, or "
-                           "store err.with_traceback(None).");
+        return std::string(
+            "Keep what you need from the exception (repr(err), type) instead of the exception, or "
+            "store err.with_traceback(None).");
       },
       {}};
   return rule;

@@ -5,28 +5,37 @@ namespace cyclecheck::rules {
 
 const RuleDefinition& hook_captures_module() {
   static const RuleDefinition rule{
-      {"CC105", "hook-captures-module", RuleKind::Cycle, Severity::Warning,
+      {"CC105",
+       "hook-captures-module",
+       RuleKind::Cycle,
+       Severity::Warning,
        "a module hook holds an object that holds the module",
-       {"Finds forward, backward and state-dict hooks registered on an `nn.Module` whose hook (a closure, a bound "
-        "method or a partial) keeps an object that in turn reaches the module, while the hook's handle is never "
+       {"Finds forward, backward and state-dict hooks registered on an `nn.Module` whose hook (a closure, a "
+        "bound "
+        "method or a partial) keeps an object that in turn reaches the module, while the hook's handle is "
+        "never "
         "removed.",
-        "The module keeps the hook in its `_forward_hooks` dict, the hook keeps its owner, the owner keeps the "
-        "module: model, activations saved by the hook and the owner stay alive until the cyclic collector runs "
+        "The module keeps the hook in its `_forward_hooks` dict, the hook keeps its owner, the owner keeps "
+        "the "
+        "module: model, activations saved by the hook and the owner stay alive until the cyclic collector "
+        "runs "
         "(and through autograd's C++ graph, possibly forever).",
         "class ActivationRecorder:\n    def __init__(self, model, layer):\n        self.model = model\n"
         "        layer.register_forward_hook(self.save)\n",
         "class ActivationRecorder:\n    def __init__(self, model, layer):\n        self.model = model\n"
         "        self.handle = layer.register_forward_hook(self.save)\n    def close(self):\n"
         "        self.handle.remove()  # removing the handle silences the rule\n",
-        "A handle that is kept and removed somewhere in the same class is taken as removed, even if that code "
+        "A handle that is kept and removed somewhere in the same class is taken as removed, even if that "
+        "code "
         "never runs."}},
       [](const CycleWitness& c) { return has_role(c, EdgeRole::ModuleHook); },
       [](const CycleWitness& c) {
         return *find_edge(c, [](const WitnessEdge& e, size_t) { return e.role == EdgeRole::ModuleHook; });
       },
       [](const CycleWitness&) {
-        return std::string("Keep the handle returned by register_*_hook and call handle.remove() when done, or "
-                           "make the hook hold its owner through weakref.ref / weakref.WeakMethod.");
+        return std::string(
+            "Keep the handle returned by register_*_hook and call handle.remove() when done, or "
+            "make the hook hold its owner through weakref.ref / weakref.WeakMethod.");
       },
       {}};
   return rule;

@@ -5,18 +5,25 @@ namespace cyclecheck::rules {
 
 const RuleDefinition& instance_registry() {
   static const RuleDefinition rule{
-      {"CC203", "instance-registry", RuleKind::Retention, Severity::Warning,
+      {"CC203",
+       "instance-registry",
+       RuleKind::Retention,
+       Severity::Warning,
        "instances add themselves to a module-level registry",
-       {"Finds an object storing `self` (directly or through a helper function) into a module-level list, dict "
+       {"Finds an object storing `self` (directly or through a helper function) into a module-level list, "
+        "dict "
         "or set, with no code removing it.",
-        "A module-level container lives for the whole process: every instance that registers itself, with its "
+        "A module-level container lives for the whole process: every instance that registers itself, with "
+        "its "
         "parameters and buffers, is kept forever.",
         "_LIVE_MODELS = []\n\nclass RegisteredMLP(nn.Module):\n    def __init__(self):\n        "
         "_LIVE_MODELS.append(self)\n",
         "_LIVE_MODELS = weakref.WeakSet()\n\nclass RegisteredMLP(nn.Module):\n    def __init__(self):\n"
         "        _LIVE_MODELS.add(self)\n",
         "Registries emptied by code the analyzer cannot see are still reported."}},
-      {}, {}, {},
+      {},
+      {},
+      {},
       [](const RuleContext& context, std::vector<Diagnostic>& out) {
         report_events(
             context, rule_info_of("CC203"), out,
@@ -29,8 +36,9 @@ const RuleDefinition& instance_registry() {
                      "': every instance is kept alive for the life of the process.";
             },
             [](const RetentionEvent&) {
-              return std::string("Use a weakref.WeakSet / WeakValueDictionary for the registry, or remove the "
-                                 "instance when it is closed.");
+              return std::string(
+                  "Use a weakref.WeakSet / WeakValueDictionary for the registry, or remove the "
+                  "instance when it is closed.");
             },
             true);
       }};

@@ -5,19 +5,28 @@ namespace cyclecheck::rules {
 
 const RuleDefinition& loss_accumulates_graph() {
   static const RuleDefinition rule{
-      {"CC204", "loss-accumulates-graph", RuleKind::Retention, Severity::Warning,
+      {"CC204",
+       "loss-accumulates-graph",
+       RuleKind::Retention,
+       Severity::Warning,
        "a loss (or another tensor with autograd history) is accumulated across iterations",
-       {"Finds `total += loss`, `self.total = self.total + loss` and `losses.append(loss)` inside a loop (or in "
+       {"Finds `total += loss`, `self.total = self.total + loss` and `losses.append(loss)` inside a loop (or "
+        "in "
         "a method called from one) where the value carries autograd history and the accumulator outlives the "
         "iteration.",
-        "Each accumulated tensor keeps its whole autograd graph: memory grows every step (on the GPU too) until "
+        "Each accumulated tensor keeps its whole autograd graph: memory grows every step (on the GPU too) "
+        "until "
         "the accumulator is dropped.",
-        "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    total_loss += loss\n",
+        "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    total_loss += "
+        "loss\n",
         "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    total_loss += "
         "loss.item()  # or loss.detach()\n",
-        "Accumulating losses on purpose to call backward() on their sum is recognised when backward() is called "
+        "Accumulating losses on purpose to call backward() on their sum is recognised when backward() is "
+        "called "
         "on the accumulator in the same function."}},
-      {}, {}, {},
+      {},
+      {},
+      {},
       [](const RuleContext& context, std::vector<Diagnostic>& out) {
         report_events(
             context, rule_info_of("CC204"), out,
@@ -29,7 +38,8 @@ const RuleDefinition& loss_accumulates_graph() {
             },
             [](const RetentionEvent& e) {
               return "'" + e.base_label +
-                     "' accumulates a tensor with autograd history across iterations: every step's graph stays "
+                     "' accumulates a tensor with autograd history across iterations: every step's graph "
+                     "stays "
                      "alive.";
             },
             [](const RetentionEvent&) {

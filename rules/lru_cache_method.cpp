@@ -35,18 +35,24 @@ bool is_cache_decorator(const Program& program, int32_t module, const Decorator&
 
 const RuleDefinition& lru_cache_method() {
   static const RuleDefinition rule{
-      {"CC202", "lru-cache-method", RuleKind::Retention, Severity::Warning,
+      {"CC202",
+       "lru-cache-method",
+       RuleKind::Retention,
+       Severity::Warning,
        "functools.lru_cache or cache on a method",
        {"Finds `@functools.lru_cache` and `@functools.cache` on instance methods.",
         "The cache belongs to the function, which lives as long as the class: it keeps a strong reference to "
         "every `self` it was called with (and every argument and result), so instances (models, their "
         "parameters) are never freed.",
-        "class PrototypeBank(nn.Module):\n    @functools.lru_cache(maxsize=128)\n    def prototype_norm(self, "
+        "class PrototypeBank(nn.Module):\n    @functools.lru_cache(maxsize=128)\n    def "
+        "prototype_norm(self, "
         "class_id):\n        ...\n",
         "class PrototypeBank(nn.Module):\n    def __init__(self):\n        self._norms = {}  # per-instance "
         "cache, freed with the instance\n# or functools.cached_property for argument-less methods\n",
         "Methods of classes with few, long-lived instances are reported too."}},
-      {}, {}, {},
+      {},
+      {},
+      {},
       [](const RuleContext& context, std::vector<Diagnostic>& out) {
         const Program& program = context.program;
         for (size_t m = 0; m < program.modules().size(); ++m) {
@@ -67,8 +73,9 @@ const RuleDefinition& lru_cache_method() {
               diag.message = "@" + d.dotted + " on method " + f.qualname +
                              "() keeps every instance it is called on (and its arguments) alive for the life "
                              "of the class.";
-              diag.fix = "Cache per instance (a dict attribute, functools.cached_property) or cache a "
-                         "module-level function that does not take self.";
+              diag.fix =
+                  "Cache per instance (a dict attribute, functools.cached_property) or cache a "
+                  "module-level function that does not take self.";
               RelatedLocation rel;
               rel.range = to_range(program, SiteRef{static_cast<int32_t>(m), f.site, {}});
               rel.message = "the cached method";

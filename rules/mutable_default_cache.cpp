@@ -5,7 +5,10 @@ namespace cyclecheck::rules {
 
 const RuleDefinition& mutable_default_cache() {
   static const RuleDefinition rule{
-      {"CC201", "mutable-default-cache", RuleKind::Retention, Severity::Warning,
+      {"CC201",
+       "mutable-default-cache",
+       RuleKind::Retention,
+       Severity::Warning,
        "a mutable default argument is used as a cache or accumulator",
        {"Finds stores into a parameter whose default is a list, dict or set literal (`cache[key] = value`, "
         "`seen.append(x)`) in the function that declares it.",
@@ -15,7 +18,9 @@ const RuleDefinition& mutable_default_cache() {
         "def compute(x, _cache=None):\n    if _cache is None:\n        _cache = {}\n"
         "# or an explicit, bounded cache: functools.lru_cache on a module-level function\n",
         "A cache that is deliberately process-wide and bounded is still reported; suppress it on the line."}},
-      {}, {}, {},
+      {},
+      {},
+      {},
       [](const RuleContext& context, std::vector<Diagnostic>& out) {
         report_events(
             context, rule_info_of("CC201"), out,
@@ -23,7 +28,8 @@ const RuleDefinition& mutable_default_cache() {
             [](const RetentionEvent& e) {
               return "The mutable default '" + e.base_label.substr(e.base_label.rfind(' ') + 1) +
                      "' is written to here: it is created once, when the function is defined, and keeps " +
-                     (e.value_label.empty() ? std::string("what is stored in it") : "'" + e.value_label + "'") +
+                     (e.value_label.empty() ? std::string("what is stored in it")
+                                            : "'" + e.value_label + "'") +
                      " for the life of the function.";
             },
             [](const RetentionEvent&) {

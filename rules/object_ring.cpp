@@ -5,8 +5,13 @@ namespace cyclecheck::rules {
 
 const RuleDefinition& object_ring() {
   static const RuleDefinition rule{
-      {"CC102", "object-ring", RuleKind::Cycle, Severity::Warning, "objects linked in a ring",
-       {"Finds objects that reference each other in a ring: a -> b -> c -> a, created by attribute or container "
+      {"CC102",
+       "object-ring",
+       RuleKind::Cycle,
+       Severity::Warning,
+       "objects linked in a ring",
+       {"Finds objects that reference each other in a ring: a -> b -> c -> a, created by attribute or "
+        "container "
         "stores the program always performs together.",
         "None of them is freed by reference counting once the ring is unreachable; all of them wait for the "
         "cyclic collector.",
@@ -16,7 +21,8 @@ const RuleDefinition& object_ring() {
       [](const CycleWitness&) { return true; },
       [](const CycleWitness& c) { return edge_into_root(c); },
       [](const CycleWitness&) {
-        return std::string("Make the closing link a weakref.ref, or unlink the objects when they are dropped.");
+        return std::string(
+            "Make the closing link a weakref.ref, or unlink the objects when they are dropped.");
       },
       {}};
   return rule;

@@ -7,8 +7,9 @@ namespace cyclecheck::rules {
 namespace {
 
 bool is_backref_name(const std::string& field) {
-  static const std::array<const char*, 12> names = {"parent", "owner", "learner", "trainer", "model", "root",
-                                                   "container", "manager", "master", "host", "outer", "_parent"};
+  static const std::array<const char*, 12> names = {"parent", "owner", "learner",   "trainer",
+                                                    "model",  "root",  "container", "manager",
+                                                    "master", "host",  "outer",     "_parent"};
   for (const char* n : names) {
     if (field.find(n) != std::string::npos) return true;
   }
@@ -37,9 +38,13 @@ size_t back_edge(const CycleWitness& c) {
 
 const RuleDefinition& parent_child_backref() {
   static const RuleDefinition rule{
-      {"CC103", "parent-child-backref", RuleKind::Cycle, Severity::Warning,
+      {"CC103",
+       "parent-child-backref",
+       RuleKind::Cycle,
+       Severity::Warning,
        "a child keeps a strong reference back to its parent",
-       {"Finds two objects that own each other: a parent that keeps a child (directly or in a list or dict) and "
+       {"Finds two objects that own each other: a parent that keeps a child (directly or in a list or dict) "
+        "and "
         "a child that keeps its parent (`child.parent = self`, a callback with `self.learner = learner`).",
         "Parent and child are freed only by the cyclic collector, together with everything either holds: a "
         "trainer with its model, a batch with its tensors.",
@@ -47,7 +52,8 @@ const RuleDefinition& parent_child_backref() {
         "        for cb in self.callbacks:\n            cb.learner = self\n",
         "class Callback:\n    def attach(self, learner):\n        self.learner_ref = weakref.ref(learner)\n"
         "    @property\n    def learner(self):\n        return self.learner_ref()\n",
-        "A back reference that is cleared when the parent is closed (an explicit `detach()`) is still reported."}},
+        "A back reference that is cleared when the parent is closed (an explicit `detach()`) is still "
+        "reported."}},
       [](const CycleWitness& c) { return object_count(c) == 2; },
       [](const CycleWitness& c) { return back_edge(c); },
       [](const CycleWitness& c) {

@@ -5,10 +5,16 @@ namespace cyclecheck::rules {
 
 const RuleDefinition& recursive_closure() {
   static const RuleDefinition rule{
-      {"CC106", "recursive-closure", RuleKind::Cycle, Severity::Warning, "a nested function refers to itself",
-       {"Finds a function defined inside another function that calls itself by name (or otherwise reads its own "
+      {"CC106",
+       "recursive-closure",
+       RuleKind::Cycle,
+       Severity::Warning,
+       "a nested function refers to itself",
+       {"Finds a function defined inside another function that calls itself by name (or otherwise reads its "
+        "own "
         "name).",
-        "The function object keeps the closure cell of its own name, and the cell keeps the function: a cycle "
+        "The function object keeps the closure cell of its own name, and the cell keeps the function: a "
+        "cycle "
         "that also keeps every other variable the closure reads (the model, the state dict) until the cyclic "
         "collector runs.",
         "def load_matching(model, state_dict):\n    def load(module, prefix=''):\n        for name, child in "
@@ -27,8 +33,9 @@ const RuleDefinition& recursive_closure() {
         return e ? *e : edge_into_root(c);
       },
       [](const CycleWitness&) {
-        return std::string("Move the recursive function to module level and pass what it needs as arguments, "
-                           "or `del` it before the enclosing function returns.");
+        return std::string(
+            "Move the recursive function to module level and pass what it needs as arguments, "
+            "or `del` it before the enclosing function returns.");
       },
       {}};
   return rule;

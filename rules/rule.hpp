@@ -33,7 +33,8 @@ struct RuleInfo {
 const std::vector<const RuleInfo*>& all_rules();
 // By code ("CC104") or by name ("callable-holds-owner"); nullptr when unknown.
 const RuleInfo* find_rule(std::string_view code_or_name);
-// The documentation as Markdown (headings: What it does / Why is this bad / Example / Use instead / Known problems).
+// The documentation as Markdown (headings: What it does / Why is this bad / Example / Use instead / Known
+// problems).
 std::string rule_documentation_markdown(const RuleInfo& rule);
 
 }  // namespace cyclecheck

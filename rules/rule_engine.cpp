@@ -38,7 +38,8 @@ std::vector<Diagnostic> analyze_modules(const std::vector<std::shared_ptr<const 
   // One finding per rule and line: several witnesses of the same cycle shape read as noise.
   out.erase(std::unique(out.begin(), out.end(),
                         [](const Diagnostic& a, const Diagnostic& b) {
-                          return a.code == b.code && a.range.path == b.range.path && a.range.line == b.range.line;
+                          return a.code == b.code && a.range.path == b.range.path &&
+                                 a.range.line == b.range.line;
                         }),
             out.end());
   return out;

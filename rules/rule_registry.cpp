@@ -27,22 +27,14 @@ const RuleDefinition& traceback_retained();
 
 const std::vector<const RuleDefinition*>& rule_definitions() {
   static const std::vector<const RuleDefinition*> table = {
-      &rules::syntax_error(),
-      &rules::io_error(),
-      &rules::analysis_limit(),
-      &rules::ctx_stores_output(),
-      &rules::exception_frame_cycle(),
-      &rules::tensor_hook_captures_tensor(),
-      &rules::hook_captures_module(),
-      &rules::recursive_closure(),
-      &rules::callable_holds_owner(),
-      &rules::self_reference(),
-      &rules::parent_child_backref(),
-      &rules::object_ring(),
-      &rules::mutable_default_cache(),
-      &rules::lru_cache_method(),
-      &rules::instance_registry(),
-      &rules::loss_accumulates_graph(),
+      &rules::syntax_error(),          &rules::io_error(),
+      &rules::analysis_limit(),        &rules::ctx_stores_output(),
+      &rules::exception_frame_cycle(), &rules::tensor_hook_captures_tensor(),
+      &rules::hook_captures_module(),  &rules::recursive_closure(),
+      &rules::callable_holds_owner(),  &rules::self_reference(),
+      &rules::parent_child_backref(),  &rules::object_ring(),
+      &rules::mutable_default_cache(), &rules::lru_cache_method(),
+      &rules::instance_registry(),     &rules::loss_accumulates_graph(),
       &rules::traceback_retained(),
   };
   return table;
@@ -52,7 +44,8 @@ const std::vector<const RuleInfo*>& all_rules() {
   static const std::vector<const RuleInfo*> sorted = [] {
     std::vector<const RuleInfo*> infos;
     for (const RuleDefinition* rule : rule_definitions()) infos.push_back(&rule->info);
-    std::sort(infos.begin(), infos.end(), [](const RuleInfo* a, const RuleInfo* b) { return a->code < b->code; });
+    std::sort(infos.begin(), infos.end(),
+              [](const RuleInfo* a, const RuleInfo* b) { return a->code < b->code; });
     return infos;
   }();
   return sorted;
@@ -70,9 +63,10 @@ std::string rule_documentation_markdown(const RuleInfo& rule) {
   md += "Default severity: " + std::string(severity_name(rule.default_severity)) + "\n\n";
   md += "## What it does\n" + rule.doc.what_it_does + "\n\n";
   md += "## Why is this bad?\n" + rule.doc.why_bad + "\n\n";
-  md += "## Example\n```python\n" + rule.doc.example + (rule.doc.example.ends_with("\n") ? "" : "\n") + "```\n\n";
-  md += "## Use instead\n```python\n" + rule.doc.use_instead + (rule.doc.use_instead.ends_with("\n") ? "" : "\n") +
+  md += "## Example\n```python\n" + rule.doc.example + (rule.doc.example.ends_with("\n") ? "" : "\n") +
         "```\n\n";
+  md += "## Use instead\n```python\n" + rule.doc.use_instead +
+        (rule.doc.use_instead.ends_with("\n") ? "" : "\n") + "```\n\n";
   md += "## Known problems\n" + rule.doc.known_problems + "\n";
   return md;
 }

@@ -5,12 +5,18 @@ namespace cyclecheck::rules {
 
 const RuleDefinition& self_reference() {
   static const RuleDefinition rule{
-      {"CC101", "self-reference", RuleKind::Cycle, Severity::Warning, "an object refers to itself",
+      {"CC101",
+       "self-reference",
+       RuleKind::Cycle,
+       Severity::Warning,
+       "an object refers to itself",
        {"Finds an object stored in one of its own attributes or containers: `x.f = x`, `lst.append(lst)`.",
-        "The object can never be freed by reference counting; it waits for the cyclic garbage collector, with "
+        "The object can never be freed by reference counting; it waits for the cyclic garbage collector, "
+        "with "
         "everything it holds.",
         "class Node:\n    def __init__(self):\n        self.me = self\n",
-        "class Node:\n    def __init__(self):\n        self.me = weakref.proxy(self)  # or do not keep it at all\n",
+        "class Node:\n    def __init__(self):\n        self.me = weakref.proxy(self)  # or do not keep it at "
+        "all\n",
         "A self-reference through a field that is reset before the object is dropped is still reported."}},
       [](const CycleWitness& c) { return object_count(c) <= 1 && c.nodes.size() <= 2; },
       [](const CycleWitness& c) { return edge_into_root(c); },

@@ -5,11 +5,16 @@ namespace cyclecheck::rules {
 
 const RuleDefinition& tensor_hook_captures_tensor() {
   static const RuleDefinition rule{
-      {"CC108", "tensor-hook-captures-tensor", RuleKind::Cycle, Severity::Warning,
+      {"CC108",
+       "tensor-hook-captures-tensor",
+       RuleKind::Cycle,
+       Severity::Warning,
        "an autograd hook holds what holds its tensor",
-       {"Finds `tensor.register_hook(fn)` and `tensor.grad_fn.register_hook(fn)` where the hook (closure, bound "
+       {"Finds `tensor.register_hook(fn)` and `tensor.grad_fn.register_hook(fn)` where the hook (closure, "
+        "bound "
         "method or partial) keeps an object that keeps the tensor.",
-        "The hook lives in autograd's C++ graph, which Python's collector cannot traverse: the cycle through it is "
+        "The hook lives in autograd's C++ graph, which Python's collector cannot traverse: the cycle through "
+        "it is "
         "never collected, so the tensor, its graph and the owner leak for the rest of the process.",
         "cache = torch.linalg.solve(k, y)\ncache.grad_fn.register_hook(functools.partial(clear, self))\n"
         "self.mean_cache = cache\n",
@@ -21,8 +26,9 @@ const RuleDefinition& tensor_hook_captures_tensor() {
         return *find_edge(c, [](const WitnessEdge& e, size_t) { return e.role == EdgeRole::TensorHook; });
       },
       [](const CycleWitness&) {
-        return std::string("Let the hook reach its owner through weakref.ref, or remove it with the handle "
-                           "register_hook returns.");
+        return std::string(
+            "Let the hook reach its owner through weakref.ref, or remove it with the handle "
+            "register_hook returns.");
       },
       {}};
   return rule;

@@ -5,27 +5,36 @@ namespace cyclecheck::rules {
 
 const RuleDefinition& traceback_retained() {
   static const RuleDefinition rule{
-      {"CC205", "traceback-retained", RuleKind::Retention, Severity::Warning,
+      {"CC205",
+       "traceback-retained",
+       RuleKind::Retention,
+       Severity::Warning,
        "an exception, traceback or frame is kept in a module-level variable",
        {"Finds tracebacks, frames and exceptions (from `sys.exc_info()`, `except ... as e`, "
         "`inspect.currentframe()`) stored into a module-level variable or container.",
         "A traceback keeps every frame it passed through and every local variable of those frames (models, "
         "optimizers, batches): stored in a global, they are never freed.",
         "LAST_FAILURE = {}\n\ndef remember_failure():\n    LAST_FAILURE['traceback'] = sys.exc_info()[2]\n",
-        "def remember_failure():\n    LAST_FAILURE['traceback'] = traceback.format_exc()  # text, no frames\n",
+        "def remember_failure():\n    LAST_FAILURE['traceback'] = traceback.format_exc()  # text, no "
+        "frames\n",
         "A global that is cleared right after use is still reported."}},
-      {}, {}, {},
+      {},
+      {},
+      {},
       [](const RuleContext& context, std::vector<Diagnostic>& out) {
         report_events(
             context, rule_info_of("CC205"), out,
-            [](const RetentionEvent& e) { return e.kind == EventKind::StoreIntoGlobal && e.value_is_frame_like; },
+            [](const RetentionEvent& e) {
+              return e.kind == EventKind::StoreIntoGlobal && e.value_is_frame_like;
+            },
             [](const RetentionEvent& e) {
               return "'" + e.value_label + "' is stored in the module-level '" + e.base_label +
                      "': the frames it references, and all their local variables, are never freed.";
             },
             [](const RetentionEvent&) {
-              return std::string("Store traceback.format_exc() or repr(exc) instead, or clear the frames with "
-                                 "traceback.clear_frames(tb).");
+              return std::string(
+                  "Store traceback.format_exc() or repr(exc) instead, or clear the frames with "
+                  "traceback.clear_frames(tb).");
             },
             true);
       }};

@@ -8,9 +8,10 @@
 namespace cyclecheck::render {
 
 struct Node {
-  std::string id;      // unique within the graph
-  std::string type;    // "Trainer", "function <lambda>", "list", "Tensor"
-  std::string detail;  // allocation or definition site ("train.py:12"), a short repr, tensor shape/dtype/device
+  std::string id;    // unique within the graph
+  std::string type;  // "Trainer", "function <lambda>", "list", "Tensor"
+  std::string
+      detail;  // allocation or definition site ("train.py:12"), a short repr, tensor shape/dtype/device
   bool holds_tensors = false;  // drawn with a tensor marker
   bool holds_module = false;   // an nn.Module
   bool in_cycle = true;

@@ -36,7 +36,8 @@ void collect_expectations(const std::string& display, const std::string& text, E
     if (!std::regex_search(line, match, marker)) continue;
     static const std::regex code(R"([A-Z]{2}[0-9]{3})");
     const std::string codes = match[1];
-    for (auto it = std::sregex_iterator(codes.begin(), codes.end(), code); it != std::sregex_iterator(); ++it) {
+    for (auto it = std::sregex_iterator(codes.begin(), codes.end(), code); it != std::sregex_iterator();
+         ++it) {
       out.insert({display, number, it->str()});
     }
   }
@@ -90,15 +91,18 @@ TEST_P(FixtureTest, FindingsMatchInlineExpectations) {
   std::string report;
   for (const Diagnostic& d : analyze_modules(modules, options)) {
     actual.insert({d.range.path, d.range.line, d.code});
-    report += "  " + d.range.path + ":" + std::to_string(d.range.line) + ": " + d.code + " " + d.message + "\n";
+    report +=
+        "  " + d.range.path + ":" + std::to_string(d.range.line) + ": " + d.code + " " + d.message + "\n";
   }
   for (const auto& [path, line, code] : expected) {
-    EXPECT_TRUE(actual.count({path, line, code})) << "missing " << code << " at " << path << ":" << line
-                                                  << "\nreported:\n" << report;
+    EXPECT_TRUE(actual.count({path, line, code}))
+        << "missing " << code << " at " << path << ":" << line << "\nreported:\n"
+        << report;
   }
   for (const auto& [path, line, code] : actual) {
-    EXPECT_TRUE(expected.count({path, line, code})) << "unexpected " << code << " at " << path << ":" << line
-                                                    << "\nreported:\n" << report;
+    EXPECT_TRUE(expected.count({path, line, code}))
+        << "unexpected " << code << " at " << path << ":" << line << "\nreported:\n"
+        << report;
   }
 }
 
