@@ -375,6 +375,21 @@ class Context {
   void compact_summary();
   std::vector<uint8_t>
       held_flags_;  // per object: 1 = holds tensors, 2 = holds a module (set by detect_cycles)
+  // A store into something module-level, or into a parameter's mutable default: a retention event.
+  void record_store_events(const ValueSet& bases, const ValueSet& values, const Site& site,
+                           const Expr& target) {
+    for (ObjId b : bases) {
+      const Obj& o = objs_[b];
+      if (o.kind == ObjKind::Global || (o.kind == ObjKind::Field && root_is_global(b))) {
+        record_event(EventKind::StoreIntoGlobal, b, o.label, values, site,
+                     describe_target(target) + " = ...");
+      }
+      if (o.kind == ObjKind::Param && o.mutable_default) {
+        record_event(EventKind::MutableDefaultStore, b, o.label, values, site,
+                     describe_target(target) + " = ...");
+      }
+    }
+  }
   void record_event(EventKind kind, ObjId base, const std::string& base_label, const ValueSet& values,
                     const Site& site, const std::string& note);
 };
@@ -1798,17 +1813,7 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
       same_identity_store_ = false;
       store_base_root_.clear();
       store_value_root_.clear();
-      for (ObjId b : bases) {
-        const Obj& o = objs_[b];
-        if (o.kind == ObjKind::Global || (o.kind == ObjKind::Field && o.depth > 0 && root_is_global(b))) {
-          record_event(EventKind::StoreIntoGlobal, b, o.label, values, site,
-                       describe_target(target) + " = ...");
-        }
-        if (o.kind == ObjKind::Param && o.mutable_default) {
-          record_event(EventKind::MutableDefaultStore, b, o.label, values, site,
-                       describe_target(target) + " = ...");
-        }
-      }
+      record_store_events(bases, values, site, target);
       break;
     }
     case ExprKind::Subscript: {
@@ -1828,17 +1833,7 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
       if (!target.text.empty())
         store(bases, intern_field("[" + target.text + "]"), values, chain, EdgeRole::Plain);
       store(bases, intern_field("[]"), values, chain, EdgeRole::Plain);
-      for (ObjId b : bases) {
-        const Obj& o = objs_[b];
-        if (o.kind == ObjKind::Global || (o.kind == ObjKind::Field && root_is_global(b))) {
-          record_event(EventKind::StoreIntoGlobal, b, o.label, values, site,
-                       describe_target(target) + " = ...");
-        }
-        if (o.kind == ObjKind::Param && o.mutable_default) {
-          record_event(EventKind::MutableDefaultStore, b, o.label, values, site,
-                       describe_target(target) + " = ...");
-        }
-      }
+      record_store_events(bases, values, site, target);
       break;
     }
     case ExprKind::Container: {

@@ -372,3 +372,19 @@ void render_to_file(const Graph& graph, const std::filesystem::path& path) {
 }
 
 }  // namespace cyclecheck::render
+
+// Kept in this file (not a separate one) so that every binary linking the renderer carries it: an archive
+// member that only defines this weakly referenced hook would never be linked.
+// Debian's Graphviz 2.43 leaks parsed HTML labels (htmlparse) and its error-path plugin list, and Pango,
+// GLib and fontconfig keep per-process caches: LeakSanitizer must not blame the renderer for them (sanitizer
+// builds only). Without frame pointers in those libraries the default fast unwinder stops at gmalloc and
+// g_realloc, hence the library-level entries; with ASAN_OPTIONS=fast_unwind_on_malloc=0 the precise entries
+// alone suffice, which is how the renderer itself was checked to free everything it allocates.
+extern "C" const char* __lsan_default_suppressions() {
+  return "leak:htmlparse\n"
+         "leak:pango_parse_markup\n"
+         "leak:gvplugin_list\n"
+         "leak:gmalloc\n"
+         "leak:libglib-2.0.so\n"
+         "leak:libfontconfig.so\n";
+}

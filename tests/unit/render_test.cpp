@@ -10,19 +10,7 @@
 
 #include "analyzer/render/graph_render.hpp"
 
-// Debian's Graphviz 2.43 leaks parsed HTML labels (htmlparse) and its error-path plugin list, and Pango,
-// GLib and fontconfig keep per-process caches: LeakSanitizer must not blame the renderer for them (sanitizer
-// builds only). Without frame pointers in those libraries the default fast unwinder stops at gmalloc and
-// g_realloc, hence the library-level entries; with ASAN_OPTIONS=fast_unwind_on_malloc=0 the precise entries
-// alone suffice, which is how the renderer itself was checked to free everything it allocates.
-extern "C" const char* __lsan_default_suppressions() {
-  return "leak:htmlparse\n"
-         "leak:pango_parse_markup\n"
-         "leak:gvplugin_list\n"
-         "leak:gmalloc\n"
-         "leak:libglib-2.0.so\n"
-         "leak:libfontconfig.so\n";
-}
+// LeakSanitizer suppressions for Graphviz's own leaks live with the renderer (analyzer/render/).
 
 namespace cyclecheck::render {
 namespace {
