@@ -61,7 +61,11 @@ int run_check_command(const CheckOptions& options) {
               << options.write_baseline << "\n";
     return 0;
   }
-  if (!emit(run.diagnostics, *format, options.output_file, run.sources, run.files_checked)) return 2;
+  std::vector<std::string> checked_paths = options.request.paths;
+  if (checked_paths.empty() && options.request.stdin_filename.empty()) checked_paths.push_back(".");
+  if (!emit(run.diagnostics, *format, options.output_file, run.sources, run.files_checked, checked_paths)) {
+    return 2;
+  }
   const int code = options.exit_zero || run.diagnostics.empty() ? 0 : 1;
   keep_until_exit(std::move(run));
   return code;

@@ -11,8 +11,9 @@
 namespace cyclecheck::cli {
 
 OutputContext make_output_context(const std::map<std::string, std::string>& sources, size_t files_checked,
-                                  bool to_terminal) {
+                                  bool to_terminal, const std::vector<std::string>& checked_paths) {
   OutputContext context;
+  context.checked_paths = checked_paths;
   context.working_directory = std::filesystem::current_path();
   context.source_text_by_path = sources;
   context.files_checked = files_checked;
@@ -26,10 +27,12 @@ OutputContext make_output_context(const std::map<std::string, std::string>& sour
 }
 
 bool emit(const std::vector<Diagnostic>& diagnostics, OutputFormat format, const std::string& output_file,
-          const std::map<std::string, std::string>& sources, size_t files_checked) {
+          const std::map<std::string, std::string>& sources, size_t files_checked,
+          const std::vector<std::string>& checked_paths) {
   if (output_file.empty()) {
-    write_diagnostics(std::cout, diagnostics, format,
-                      make_output_context(sources, files_checked, ::isatty(STDOUT_FILENO) != 0));
+    write_diagnostics(
+        std::cout, diagnostics, format,
+        make_output_context(sources, files_checked, ::isatty(STDOUT_FILENO) != 0, checked_paths));
     std::cout.flush();
     return true;
   }
@@ -38,7 +41,8 @@ bool emit(const std::vector<Diagnostic>& diagnostics, OutputFormat format, const
     std::cerr << "cyclecheck: cannot write " << output_file << "\n";
     return false;
   }
-  write_diagnostics(out, diagnostics, format, make_output_context(sources, files_checked, false));
+  write_diagnostics(out, diagnostics, format,
+                    make_output_context(sources, files_checked, false, checked_paths));
   return static_cast<bool>(out);
 }
 

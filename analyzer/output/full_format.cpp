@@ -109,8 +109,10 @@ void write_full(std::ostream& out, const std::vector<Diagnostic>& diagnostics, c
       out << "\n";
     }
     if (diagnostic.graph || !diagnostic.cycle_path.empty()) {
-      out << "  graph: cyclecheck graph " << shell_word(diagnostic.range.path) << " --finding " << index
-          << " -o finding.svg\n";
+      std::string paths;
+      for (const std::string& path : context.checked_paths) paths += shell_word(path) + " ";
+      if (context.checked_paths.empty()) paths = shell_word(diagnostic.range.path) + " ";
+      out << "  graph: cyclecheck graph " << paths << "--finding " << index << " -o finding.svg\n";
     }
     out << "\n";
   }

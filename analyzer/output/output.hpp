@@ -41,6 +41,8 @@ struct OutputContext {
   std::map<std::string, std::string>
       source_text_by_path;  // display path -> text, for code frames in full output
   size_t files_checked = 0;
+  // The paths given to `check`: the graph hint repeats them, since --finding numbers the whole run.
+  std::vector<std::string> checked_paths;
   std::vector<RuleDescription> rules;  // SARIF rules metadata
   // Colours in full/concise output. write_diagnostics never decides this itself: set it with
   // should_use_color(stream_is_terminal) so NO_COLOR and non-terminals turn it off.
