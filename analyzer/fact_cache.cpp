@@ -400,6 +400,21 @@ std::shared_ptr<ModuleFacts> deserialize_facts(const std::string& bytes) {
   return facts;
 }
 
+const std::string& tool_identity() {
+  static const std::string identity = [] {
+    std::string id = CYCLECHECK_VERSION;
+    std::error_code ec;
+    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+      const auto size = std::filesystem::file_size(exe, ec);
+      const auto time = std::filesystem::last_write_time(exe, ec);
+      if (!ec) id += "-" + std::to_string(size) + "-" + std::to_string(time.time_since_epoch().count());
+    }
+    return id;
+  }();
+  return identity;
+}
+
 std::unique_ptr<FactCache> FactCache::open(const std::filesystem::path& root) {
   namespace fs = std::filesystem;
   std::error_code ec;
@@ -416,7 +431,9 @@ std::unique_ptr<FactCache> FactCache::open(const std::filesystem::path& root) {
 }
 
 std::filesystem::path FactCache::entry_path(const SourceText& source) const {
-  std::string key = source.path;
+  std::string key = tool_identity();
+  key += '\0';
+  key += source.path;
   key += '\0';
   key += source.module_name;
   key += source.is_package ? "\1" : "\0";

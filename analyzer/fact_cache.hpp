@@ -12,6 +12,10 @@
 
 namespace cyclecheck {
 
+// The version plus the size and modification time of the running executable: a rebuilt tool never trusts
+// entries written by another build of the same version.
+const std::string& tool_identity();
+
 std::string serialize_facts(const ModuleFacts& facts);
 // nullptr when the bytes are not a complete, valid encoding.
 std::shared_ptr<ModuleFacts> deserialize_facts(const std::string& bytes);

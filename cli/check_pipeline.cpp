@@ -4,8 +4,11 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <functional>
 #include <iostream>
 #include <iterator>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
 
@@ -14,6 +17,7 @@
 #include "analyzer/fact_cache.hpp"
 #include "analyzer/library_models.hpp"
 #include "analyzer/project.hpp"
+#include "analyzer/result_cache.hpp"
 #include "analyzer/suppression.hpp"
 
 namespace cyclecheck::cli {
@@ -51,33 +55,54 @@ struct LoadedModule {
 
 // Reads and lowers every file on all cores. Results are stored by index: the output order does not
 // depend on scheduling.
-std::vector<LoadedModule> load_all(const std::vector<DiscoveredFile>& files, FactCache* cache) {
-  std::vector<LoadedModule> loaded(files.size());
+// Runs `work(i)` for every index on all cores. Results are stored by index by the caller, so the output
+// order does not depend on scheduling.
+template <typename Work>
+void parallel_for(size_t count, Work work) {
   std::atomic<size_t> next{0};
   auto worker = [&] {
-    for (size_t i = next++; i < files.size(); i = next++) {
-      Diagnostic error;
-      auto source = read_source(files[i].path, files[i].display_path, error);
-      if (!source) {
-        loaded[i].error = std::move(error);
-        continue;
-      }
-      std::shared_ptr<const ModuleFacts> facts = cache ? cache->load(*source) : nullptr;
-      if (!facts) {
-        facts = lower_module(*source);
-        if (cache) cache->store(*source, *facts);
-      }
-      loaded[i].facts = std::move(facts);
-      loaded[i].source = std::move(source);
-    }
+    for (size_t i = next++; i < count; i = next++) work(i);
   };
-  const size_t threads =
-      std::max<size_t>(1, std::min<size_t>(std::thread::hardware_concurrency(), files.size()));
+  const size_t threads = std::max<size_t>(1, std::min<size_t>(std::thread::hardware_concurrency(), count));
   std::vector<std::thread> pool;
   for (size_t t = 1; t < threads; ++t) pool.emplace_back(worker);
   worker();
   for (auto& thread : pool) thread.join();
+}
+
+std::vector<LoadedModule> read_all(const std::vector<DiscoveredFile>& files) {
+  std::vector<LoadedModule> loaded(files.size());
+  parallel_for(files.size(), [&](size_t i) {
+    Diagnostic error;
+    loaded[i].source = read_source(files[i].path, files[i].display_path, error);
+    if (!loaded[i].source) loaded[i].error = std::move(error);
+  });
   return loaded;
+}
+
+void lower_all(std::vector<LoadedModule>& loaded, FactCache* cache) {
+  parallel_for(loaded.size(), [&](size_t i) {
+    if (!loaded[i].source) return;
+    const SourceText& source = *loaded[i].source;
+    std::shared_ptr<const ModuleFacts> facts = cache ? cache->load(source) : nullptr;
+    if (!facts) {
+      facts = lower_module(source);
+      if (cache) cache->store(source, *facts);
+    }
+    loaded[i].facts = std::move(facts);
+  });
+}
+
+// What besides the sources changes the analysis: options and the contents of extra library models.
+std::string analysis_options_key(const Config& config, bool show_possible) {
+  std::string key = show_possible ? "possible;" : "must;";
+  for (const auto& file : config.model_files) {
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    key += file.string() + "=" + std::to_string(std::hash<std::string>{}(text.str())) + ";";
+  }
+  return key;
 }
 
 }  // namespace
@@ -118,13 +143,13 @@ CheckRun run_check(const CheckRequest& request) {
   std::unique_ptr<FactCache> cache;
   if (request.use_cache) cache = FactCache::open(config.root);
 
+  std::optional<SourceText> stdin_source;
   if (!request.stdin_filename.empty()) {
     SourceText source;
     source.path = display_path_for(fs::path(request.stdin_filename), cwd);
     source.text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
     source.module_name = module_name_for(fs::path(request.stdin_filename), source.is_package);
-    run.sources[source.path] = source.text;
-    modules.push_back(lower_module(source));
+    stdin_source = std::move(source);
     run.files_checked = 1;
   }
   std::vector<Diagnostic> discovery_errors;
@@ -133,30 +158,51 @@ CheckRun run_check(const CheckRequest& request) {
                          : discover_python_files(paths, config, request.force_exclude, discovery_errors);
   diagnostics.insert(diagnostics.end(), discovery_errors.begin(), discovery_errors.end());
   const auto started = std::chrono::steady_clock::now();
-  auto loaded = load_all(files, cache.get());
-  const auto lowered = std::chrono::steady_clock::now();
-  for (auto& module : loaded) {
-    if (module.error) {
-      diagnostics.push_back(std::move(*module.error));
-      continue;
-    }
-    run.sources[module.source->path] = std::move(module.source->text);
-    modules.push_back(std::move(module.facts));
-  }
+  auto loaded = read_all(files);
   run.files_checked += files.size();
 
-  AnalysisOptions options;
-  options.show_possible = show_possible;
-  options.models = LibraryModels::with_files(config.model_files);
-  auto found = analyze_modules(modules, options);
+  // An unchanged project: reuse the last run's findings without lowering or solving anything.
+  std::vector<const SourceText*> sources;
+  if (stdin_source) sources.push_back(&*stdin_source);
+  for (const auto& module : loaded) {
+    if (module.source) sources.push_back(&*module.source);
+  }
+  std::optional<ResultCache> results;
+  std::string project_key;
+  if (cache) {
+    results.emplace(cache->directory());
+    project_key = ResultCache::project_key(sources, analysis_options_key(config, show_possible));
+  }
+  std::optional<std::vector<Diagnostic>> found;
+  if (results) found = results->load(project_key);
+  const auto lowered = std::chrono::steady_clock::now();
+  if (!found) {
+    lower_all(loaded, cache.get());
+    if (stdin_source) modules.push_back(lower_module(*stdin_source));
+    for (auto& module : loaded) {
+      if (module.facts) modules.push_back(std::move(module.facts));
+    }
+    AnalysisOptions options;
+    options.show_possible = show_possible;
+    options.models = LibraryModels::with_files(config.model_files);
+    found = analyze_modules(modules, options);
+    if (results) results->store(project_key, *found);
+  }
   if (std::getenv("CYCLECHECK_DEBUG_TIMES") != nullptr) {
     const auto analysed = std::chrono::steady_clock::now();
-    std::fprintf(stderr, "read+lower %.3f s, link+solve+rules %.3f s\n",
+    std::fprintf(stderr, "read %.3f s, lower+link+solve+rules %.3f s\n",
                  std::chrono::duration<double>(lowered - started).count(),
                  std::chrono::duration<double>(analysed - lowered).count());
   }
-  diagnostics.insert(diagnostics.end(), std::make_move_iterator(found.begin()),
-                     std::make_move_iterator(found.end()));
+  for (auto& module : loaded) {
+    if (module.error) diagnostics.push_back(std::move(*module.error));
+  }
+  if (stdin_source) run.sources[stdin_source->path] = std::move(stdin_source->text);
+  for (auto& module : loaded) {
+    if (module.source) run.sources[module.source->path] = std::move(module.source->text);
+  }
+  diagnostics.insert(diagnostics.end(), std::make_move_iterator(found->begin()),
+                     std::make_move_iterator(found->end()));
 
   // Selection, then suppression comments, then the baseline.
   std::map<std::string, SuppressionIndex> suppressions;

@@ -216,6 +216,18 @@ def compute(_cache={}):
             f.write(data[: len(data) // 2])
         torn = run(["check", "--output-format", "json", "cycle.py"], cwd=self.dir)
         self.assertEqual(cold, torn)
+        # The whole-project result entry: reused while nothing changes, ignored when torn, redone on change.
+        results = [os.path.join(r, f) for r, _, fs in os.walk(cache) for f in fs if f.startswith("results-")]
+        self.assertEqual(len(results), 1)
+        with open(results[0], "r+") as f:
+            text = f.read()
+            f.seek(0)
+            f.truncate()
+            f.write(text.replace("CC104", "CC999"))  # tampered: the checksum no longer matches
+        self.assertEqual(cold, run(["check", "--output-format", "json", "cycle.py"], cwd=self.dir))
+        self.write("cycle.py", CYCLE + "\n\nclass Other:\n    def __init__(self):\n        self.me = self\n")
+        changed = json.loads(run(["check", "--output-format", "json", "cycle.py"], cwd=self.dir)[1])
+        self.assertEqual(sorted(f["code"] for f in changed), ["CC101", "CC104"])
         self.assertEqual(open(os.path.join(cache, ".gitignore")).read().strip().splitlines()[-1], "*")
 
     def test_example_project(self):
