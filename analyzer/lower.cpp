@@ -175,15 +175,9 @@ class Lowerer {
       lower_try(node, out);
     } else if (sym == g_.with_statement) {
       lower_with(node, out);
-    } else if (sym == g_.return_statement) {
+    } else if (sym == g_.return_statement || sym == g_.raise_statement) {
       Stmt s;
-      s.kind = StmtKind::Return;
-      s.site = site(node);
-      s.value = first_expression_or_literal(node);
-      out.push_back(std::move(s));
-    } else if (sym == g_.raise_statement) {
-      Stmt s;
-      s.kind = StmtKind::Raise;
+      s.kind = sym == g_.return_statement ? StmtKind::Return : StmtKind::Raise;
       s.site = site(node);
       s.value = first_expression_or_literal(node);
       out.push_back(std::move(s));

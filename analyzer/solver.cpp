@@ -198,6 +198,12 @@ class Context {
     deferred_.push_back(std::move(d));
   }
   ObjId constant(const StaticRef& ref);
+  static StaticRef project_ref(StaticRef::Kind kind, CodeRef code) {
+    StaticRef r;
+    r.kind = kind;
+    r.code = code;
+    return r;
+  }
   ObjId external(const std::string& qualified) {
     StaticRef r;
     r.kind = StaticRef::Kind::External;
@@ -1656,27 +1662,15 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
         }
         break;
       }
-      case ObjKind::FunctionConst: {
-        StaticRef r;
-        r.kind = StaticRef::Kind::ProjectFunction;
-        r.code = o.fn;
-        out.insert(constant(r));
+      case ObjKind::FunctionConst:
+        out.insert(constant(project_ref(StaticRef::Kind::ProjectFunction, o.fn)));
         break;
-      }
-      case ObjKind::ClassConst: {
-        StaticRef r;
-        r.kind = StaticRef::Kind::ProjectClass;
-        r.code = o.cls;
-        out.insert(constant(r));
+      case ObjKind::ClassConst:
+        out.insert(constant(project_ref(StaticRef::Kind::ProjectClass, o.cls)));
         break;
-      }
-      case ObjKind::ModuleConst: {
-        StaticRef r;
-        r.kind = StaticRef::Kind::ProjectModule;
-        r.code = CodeRef{o.module_index, -1};
-        out.insert(constant(r));
+      case ObjKind::ModuleConst:
+        out.insert(constant(project_ref(StaticRef::Kind::ProjectModule, CodeRef{o.module_index, -1})));
         break;
-      }
       case ObjKind::ExternalConst:
         out.insert(external(o.qualified));
         break;
