@@ -393,7 +393,7 @@ void Server::pull_diagnostics(const json& id, const json& params) {
     if (!entry) throw InvalidParams("document not open: " + uri);
     if (completed_generation_ != requested_generation_ ||
         (settings_.analyze_on_type && entry->results_version != entry->document->version())) {
-      pending_pulls_.push_back({id, uri});  // answered when the running analysis finishes
+      pending_pulls_.push_back({id, uri, previous});  // answered when the running analysis finishes
       return;
     }
     response = pull_result(*entry, previous);

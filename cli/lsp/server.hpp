@@ -69,6 +69,7 @@ class Server {
   struct PendingPull {
     nlohmann::json id;
     std::string uri;
+    std::optional<std::string> previous_result_id;  // answered "unchanged" when it still matches
   };
 
   // Dispatch (reader thread).

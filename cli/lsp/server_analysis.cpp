@@ -200,7 +200,7 @@ std::vector<json> Server::publish(const std::vector<Diagnostic>& diagnostics) {
       messages.push_back(make_response(pull.id, {{"kind", "full"}, {"items", json::array()}}));
       continue;
     }
-    messages.push_back(make_response(pull.id, pull_result(*entry, std::nullopt)));
+    messages.push_back(make_response(pull.id, pull_result(*entry, pull.previous_result_id)));
   }
   pending_pulls_.clear();
   // A cross-module change altered the results of documents nobody asked about: ask the client to pull again.
