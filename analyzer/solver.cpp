@@ -454,9 +454,7 @@ class Solver {
       if (!existing.must && witness.must) existing = std::move(witness);
       return;
     }
-    if (!witness.must && !include_possible_) {
-      // Still remember it: a caller may prove it later.
-    }
+    // Possible cycles are kept too: a caller may prove them later (solve() drops the rest).
     cycle_index_.emplace(key, cycles_.size());
     cycles_.push_back(std::move(witness));
   }
@@ -1881,19 +1879,11 @@ void Context::exec(const Stmt& s) {
       if (s.value.kind == ExprKind::Arith && s.targets.size() == 1 && loop_depth_ >= 0) {
         const Expr& target = s.targets[0];
         const std::string target_text = describe_target(target);
-        bool self_referencing = false;
-        ValueSet addends;
-        for (const Expr& operand : s.value.children) {
-          if (describe_target(operand) == target_text && !target_text.empty()) {
-            self_referencing = true;
-          } else {
-            // The operand's value was evaluated above as part of the Arith node.
-          }
-        }
+        const bool self_referencing =
+            !target_text.empty() &&
+            std::any_of(s.value.children.begin(), s.value.children.end(),
+                        [&](const Expr& operand) { return describe_target(operand) == target_text; });
         if (self_referencing) {
-          for (ObjId v : values) {
-            for (ObjId op : objs_[v].operands) addends.insert(op);
-          }
           ValueSet bases;
           if (target.kind == ExprKind::Attribute && !target.children.empty())
             bases = eval(target.children[0]);
@@ -2548,6 +2538,7 @@ void Context::detect_cycles() {
   };
   Adjacency graph(n);
   std::vector<std::vector<std::pair<uint32_t, FieldId>>> labelled(n);
+  held_flags_.assign(n, 0);
   std::vector<uint64_t> keys;
   keys.reserve(st_.fields.size());
   for (const auto& [key, values] : st_.fields) keys.push_back(key);
@@ -2557,18 +2548,12 @@ void Context::detect_cycles() {
     const auto field = static_cast<FieldId>(key & 0xffffffffu);
     if (!traversable(from)) continue;
     for (ObjId to : st_.fields[key]) {
+      const Obj& held = objs_[to];
+      if (held.tensor || held.graph || held.module) held_flags_[from] |= 1;
+      if (held.module) held_flags_[from] |= 2;
       if (!traversable(to)) continue;
       graph[from].push_back(to);
       labelled[from].emplace_back(to, field);
-    }
-  }
-  held_flags_.assign(n, 0);
-  for (const auto& [key, values] : st_.fields) {
-    const auto from = static_cast<ObjId>(key >> 32);
-    for (ObjId v : values) {
-      const Obj& held = objs_[v];
-      if (held.tensor || held.graph || held.module) held_flags_[from] |= 1;
-      if (held.module) held_flags_[from] |= 2;
     }
   }
   uint32_t components = 0;
@@ -2622,7 +2607,6 @@ void Context::detect_cycles() {
         witness.module = ref_.module;
         witness.function = ref_;
         bool must = true, removable = false;
-        std::vector<std::string> key_parts;
         for (size_t i = 0; i < cycle.size(); ++i) {
           const ObjId from = cycle[i];
           const ObjId to = cycle[(i + 1) % cycle.size()];
@@ -2672,34 +2656,21 @@ void Context::detect_cycles() {
           if (edge.field == "contents") edge.role = EdgeRole::Capture;
           must &= edge.must;
           removable |= edge.removable;
-          for (const SiteRef& s : edge.chain) {
-            key_parts.push_back(std::to_string(s.module) + ":" + std::to_string(s.site.line) + ":" +
-                                std::to_string(s.site.column) + edge.field);
-          }
           witness.edges.push_back(std::move(edge));
         }
         if (removable) continue;  // the hook's handle is removed: the cycle is broken on purpose
         witness.must = must;
-        std::sort(key_parts.begin(), key_parts.end());
-        key_parts.erase(std::unique(key_parts.begin(), key_parts.end()), key_parts.end());
         // Key on the innermost sites only, so callers re-discovering a callee's cycle match it.
-        std::string key;
+        std::vector<std::string> parts;
         for (const WitnessEdge& e : witness.edges) {
           if (e.chain.empty()) continue;
-          const SiteRef& s = e.chain.back();
-          key += std::to_string(s.module) + ":" + std::to_string(s.site.line) + ":" +
-                 std::to_string(s.site.column) + e.field + "|";
+          const SiteRef& site = e.chain.back();
+          parts.push_back(std::to_string(site.module) + ":" + std::to_string(site.site.line) + ":" +
+                          std::to_string(site.site.column) + e.field);
         }
-        std::vector<std::string> sorted_key;
-        size_t start_pos = 0;
-        while (start_pos < key.size()) {
-          const size_t bar = key.find('|', start_pos);
-          sorted_key.push_back(key.substr(start_pos, bar - start_pos));
-          start_pos = bar + 1;
-        }
-        std::sort(sorted_key.begin(), sorted_key.end());
+        std::sort(parts.begin(), parts.end());
         std::string final_key;
-        for (const auto& part : sorted_key) final_key += part + "|";
+        for (const auto& part : parts) final_key += part + "|";
         ++found;
         solver_.report_cycle(std::move(witness), final_key);
       }
