@@ -323,40 +323,76 @@ bool glob_match(std::string_view pattern, std::string_view path) {
 }
 
 bool path_matches_pattern(std::string_view pattern, const fs::path& absolute_path, const fs::path& root) {
-  std::string_view trimmed = pattern;
-  while (trimmed.substr(0, 2) == "./") trimmed.remove_prefix(2);
-  while (trimmed.size() > 1 && trimmed.back() == '/') trimmed.remove_suffix(1);
-  if (trimmed.empty()) return false;
+  return PathPatterns({std::string(pattern)}, root).matches(absolute_path);
+}
+
+PathPatterns::PathPatterns(const std::vector<std::string>& patterns, const fs::path& root)
+    : root_(root.lexically_normal().generic_string()) {
+  while (root_.size() > 1 && root_.back() == '/') root_.pop_back();
+  for (const std::string& pattern : patterns) {
+    std::string_view trimmed = pattern;
+    while (trimmed.substr(0, 2) == "./") trimmed.remove_prefix(2);
+    while (trimmed.size() > 1 && trimmed.back() == '/') trimmed.remove_suffix(1);
+    if (trimmed.empty()) continue;
+    if (trimmed.find('/') == std::string_view::npos) {
+      bare_names_.emplace_back(trimmed);
+    } else if (trimmed.front() == '/') {
+      absolute_.emplace_back(trimmed);
+    } else {
+      anchored_.emplace_back(trimmed);
+    }
+  }
+}
+
+namespace {
+
+// Whether the pattern names the path or any directory above it ("src/generated").
+bool matches_some_prefix(std::string_view pattern, const std::vector<std::string_view>& segments) {
+  const std::vector<std::string_view> pattern_segments = split_segments(pattern);
+  for (size_t length = segments.size(); length > 0; --length) {
+    const std::vector<std::string_view> prefix(segments.begin(), segments.begin() + length);
+    if (match_segments(pattern_segments, 0, prefix, 0)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool PathPatterns::matches(const fs::path& absolute_path) const {
   const std::string absolute = generic(absolute_path);
   // Below the root, patterns see the root-relative path; directories above the root never match a
   // bare name (a project that lives in ~/build/project is not excluded by "build").
-  const std::string relative =
-      absolute_path.lexically_normal().lexically_relative(root.lexically_normal()).generic_string();
-  const bool below_root =
-      !relative.empty() && relative != "." && relative != ".." && relative.rfind("../", 0) != 0;
+  std::string_view relative;
+  const bool below_root = absolute.size() > root_.size() && absolute.compare(0, root_.size(), root_) == 0 &&
+                          (root_ == "/" || absolute[root_.size()] == '/');
+  if (below_root) relative = std::string_view(absolute).substr(root_ == "/" ? 1 : root_.size() + 1);
 
-  if (trimmed.find('/') == std::string_view::npos) {
-    // Like ruff: a bare name or glob matches the file name or any directory on the way to it.
-    if (!below_root) return match_segment(trimmed, absolute_path.filename().string());
-    for (const auto& segment : split_segments(relative)) {
-      if (match_segment(trimmed, segment)) return true;
+  if (!bare_names_.empty()) {
+    if (below_root) {
+      const auto segments = split_segments(relative);
+      for (const std::string& name : bare_names_) {
+        for (const auto& segment : segments) {
+          if (match_segment(name, segment)) return true;
+        }
+      }
+    } else {
+      const std::string filename = absolute_path.filename().string();
+      for (const std::string& name : bare_names_) {
+        if (match_segment(name, filename)) return true;
+      }
     }
-    return false;
   }
-
-  std::vector<std::string_view> candidate_segments;
-  if (trimmed.front() == '/') {
-    candidate_segments = split_segments(absolute);
-  } else {
-    if (!below_root) return false;
-    candidate_segments = split_segments(relative);
+  if (below_root && !anchored_.empty()) {
+    const auto segments = split_segments(relative);
+    for (const std::string& pattern : anchored_) {
+      if (matches_some_prefix(pattern, segments)) return true;
+    }
   }
-  // The pattern may name the file itself or any directory above it ("src/generated").
-  const std::vector<std::string_view> pattern_segments = split_segments(trimmed);
-  for (size_t length = candidate_segments.size(); length > 0; --length) {
-    const std::vector<std::string_view> prefix(candidate_segments.begin(),
-                                               candidate_segments.begin() + length);
-    if (match_segments(pattern_segments, 0, prefix, 0)) return true;
+  if (!absolute_.empty()) {
+    const auto segments = split_segments(absolute);
+    for (const std::string& pattern : absolute_) {
+      if (matches_some_prefix(pattern, segments)) return true;
+    }
   }
   return false;
 }

@@ -61,4 +61,19 @@ bool glob_match(std::string_view pattern, std::string_view path);
 bool path_matches_pattern(std::string_view pattern, const std::filesystem::path& absolute_path,
                           const std::filesystem::path& root);
 
+// A set of such patterns, prepared once: discovery tests every directory entry against all of them,
+// so the path is made root-relative once per entry rather than once per pattern.
+class PathPatterns {
+ public:
+  PathPatterns(const std::vector<std::string>& patterns, const std::filesystem::path& root);
+  // Whether any pattern matches `absolute_path` (lexically normal).
+  bool matches(const std::filesystem::path& absolute_path) const;
+
+ private:
+  std::vector<std::string> bare_names_;  // no '/': matched against each segment
+  std::vector<std::string> anchored_;    // with '/': matched against root-relative prefixes
+  std::vector<std::string> absolute_;    // starting with '/': matched against absolute prefixes
+  std::string root_;                     // generic, lexically normal, no trailing '/'
+};
+
 }  // namespace cyclecheck

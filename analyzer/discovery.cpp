@@ -46,11 +46,9 @@ uint64_t fnv1a(std::string_view text) {
 class Walker {
  public:
   Walker(const Config& config, std::vector<Diagnostic>& errors)
-      : errors_(errors), working_directory_(current_directory()) {
-    root_ = config.root.empty() ? working_directory_ : config.root;
-    patterns_ = config.exclude;
-    patterns_.insert(patterns_.end(), config.extend_exclude.begin(), config.extend_exclude.end());
-  }
+      : errors_(errors),
+        working_directory_(current_directory()),
+        excludes_(exclude_patterns(config), root_of(config, working_directory_)) {}
 
   void add_argument(const fs::path& argument, bool force_exclude) {
     const fs::path path = (working_directory_ / argument).lexically_normal();
@@ -98,10 +96,16 @@ class Walker {
     errors_.push_back(make_io_error(display_path_for(path, working_directory_), message));
   }
 
-  bool is_excluded(const fs::path& path) const {
-    return std::any_of(patterns_.begin(), patterns_.end(), [&](const std::string& pattern) {
-      return path_matches_pattern(pattern, path, root_);
-    });
+  bool is_excluded(const fs::path& path) const { return excludes_.matches(path); }
+
+  static std::vector<std::string> exclude_patterns(const Config& config) {
+    std::vector<std::string> patterns = config.exclude;
+    patterns.insert(patterns.end(), config.extend_exclude.begin(), config.extend_exclude.end());
+    return patterns;
+  }
+
+  static fs::path root_of(const Config& config, const fs::path& working_directory) {
+    return config.root.empty() ? working_directory : config.root;
   }
 
   void add_file(const fs::path& path) {
@@ -170,8 +174,7 @@ class Walker {
 
   std::vector<Diagnostic>& errors_;
   fs::path working_directory_;
-  fs::path root_;
-  std::vector<std::string> patterns_;
+  PathPatterns excludes_;
   std::vector<DiscoveredFile> files_;
   std::set<FileId> seen_files_;
   std::set<FileId> seen_directories_;

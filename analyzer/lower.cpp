@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -41,6 +42,11 @@ class Lowerer {
  public:
   Lowerer(const SourceText& source, ModuleFacts& facts)
       : src_(source.text), facts_(facts), g_(PythonGrammar::get()) {}
+  Lowerer(const Lowerer&) = delete;
+  Lowerer& operator=(const Lowerer&) = delete;
+  ~Lowerer() {
+    if (cursor_) ts_tree_cursor_delete(&*cursor_);
+  }
 
   void lower_module(TSNode root) {
     Function module_body;
@@ -94,6 +100,43 @@ class Lowerer {
 
   TSNode field(TSNode node, TSFieldId id) const { return ts_node_child_by_field_id(node, id); }
 
+  // The named children of a node. ts_node_named_child(node, i) walks from the first child on every
+  // call, quadratic on long bodies and literals (and tree-sitter 0.20's sibling functions start from
+  // the root), so children are collected once with one reused cursor into a buffer shared by the
+  // whole walk: a nested collection pushes above its parent's and pops back when it goes out of scope.
+  class NamedChildren {
+   public:
+    NamedChildren(Lowerer& lowerer, TSNode node)
+        : buffer_(lowerer.child_buffer_), begin_(lowerer.child_buffer_.size()) {
+      if (!ts_node_is_null(node)) {
+        if (!lowerer.cursor_) {
+          lowerer.cursor_.emplace(ts_tree_cursor_new(node));
+        } else {
+          ts_tree_cursor_reset(&*lowerer.cursor_, node);
+        }
+        TSTreeCursor* cursor = &*lowerer.cursor_;
+        if (ts_tree_cursor_goto_first_child(cursor)) {
+          do {
+            const TSNode child = ts_tree_cursor_current_node(cursor);
+            if (ts_node_is_named(child)) buffer_.push_back(child);
+          } while (ts_tree_cursor_goto_next_sibling(cursor));
+        }
+      }
+      end_ = buffer_.size();
+    }
+    NamedChildren(const NamedChildren&) = delete;
+    NamedChildren& operator=(const NamedChildren&) = delete;
+    ~NamedChildren() { buffer_.resize(begin_); }
+    uint32_t size() const { return static_cast<uint32_t>(end_ - begin_); }
+    TSNode operator[](uint32_t i) const { return buffer_[begin_ + i]; }
+
+   private:
+    std::vector<TSNode>& buffer_;
+    size_t begin_, end_ = 0;
+  };
+  std::vector<TSNode> child_buffer_;
+  std::optional<TSTreeCursor> cursor_;
+
   Function& fn() { return facts_.functions[static_cast<size_t>(current_function_)]; }
 
   void bind_local(const std::string& name) {
@@ -106,8 +149,9 @@ class Lowerer {
   // ---- statements -------------------------------------------------------------------------------
 
   void lower_block_children(TSNode parent, std::vector<Stmt>& out) {
-    const uint32_t count = ts_node_named_child_count(parent);
-    for (uint32_t i = 0; i < count; ++i) lower_statement(ts_node_named_child(parent, i), out);
+    const NamedChildren parent_children(*this, parent);
+    const uint32_t count = parent_children.size();
+    for (uint32_t i = 0; i < count; ++i) lower_statement(parent_children[i], out);
   }
 
   void lower_body(TSNode node, std::vector<Stmt>& out) {
@@ -131,9 +175,10 @@ class Lowerer {
       lower_class_definition(node, {}, out);
     } else if (sym == g_.decorated_definition) {
       std::vector<Decorator> decorators;
-      const uint32_t count = ts_node_named_child_count(node);
+      const NamedChildren node_children(*this, node);
+      const uint32_t count = node_children.size();
       for (uint32_t i = 0; i < count; ++i) {
-        TSNode child = ts_node_named_child(node, i);
+        TSNode child = node_children[i];
         if (ts_node_symbol(child) != g_.decorator) continue;
         decorators.push_back(lower_decorator(child));
         // Decorator expressions run in the enclosing scope.
@@ -185,13 +230,14 @@ class Lowerer {
       Stmt s;
       s.kind = StmtKind::Delete;
       s.site = site(node);
-      const uint32_t count = ts_node_named_child_count(node);
+      const NamedChildren node_children(*this, node);
+      const uint32_t count = node_children.size();
       for (uint32_t i = 0; i < count; ++i) {
-        TSNode child = ts_node_named_child(node, i);
+        TSNode child = node_children[i];
         if (ts_node_symbol(child) == g_.expression_list) {
-          const uint32_t n = ts_node_named_child_count(child);
-          for (uint32_t j = 0; j < n; ++j)
-            s.targets.push_back(lower_target(ts_node_named_child(child, j), false));
+          const NamedChildren child_children(*this, child);
+          const uint32_t n = child_children.size();
+          for (uint32_t j = 0; j < n; ++j) s.targets.push_back(lower_target(child_children[j], false));
         } else {
           s.targets.push_back(lower_target(child, false));
         }
@@ -201,8 +247,9 @@ class Lowerer {
       Stmt s;
       s.kind = sym == g_.global_statement ? StmtKind::Global : StmtKind::Nonlocal;
       s.site = site(node);
-      const uint32_t count = ts_node_named_child_count(node);
-      for (uint32_t i = 0; i < count; ++i) s.names.push_back(text(ts_node_named_child(node, i)));
+      const NamedChildren node_children(*this, node);
+      const uint32_t count = node_children.size();
+      for (uint32_t i = 0; i < count; ++i) s.names.push_back(text(node_children[i]));
       for (const auto& name : s.names) {
         (sym == g_.global_statement ? fn().globals : fn().nonlocals).push_back(name);
         reads_[static_cast<size_t>(current_function_)].insert(name);
@@ -217,7 +264,8 @@ class Lowerer {
   }
 
   void lower_expression_statement(TSNode node, std::vector<Stmt>& out) {
-    const uint32_t count = ts_node_named_child_count(node);
+    const NamedChildren node_children(*this, node);
+    const uint32_t count = node_children.size();
     if (count == 0) return;
     TSNode first = ts_node_named_child(node, 0);
     const TSSymbol sym = ts_node_symbol(first);
@@ -262,17 +310,17 @@ class Lowerer {
         s.value.kind = ExprKind::Container;
         s.value.container = ContainerKind::Tuple;
         s.value.site = site(node);
-        for (uint32_t i = 0; i < count; ++i)
-          s.value.children.push_back(lower_expr(ts_node_named_child(node, i)));
+        for (uint32_t i = 0; i < count; ++i) s.value.children.push_back(lower_expr(node_children[i]));
       }
       out.push_back(std::move(s));
     }
   }
 
   Expr first_expression_or_literal(TSNode node) {
-    const uint32_t count = ts_node_named_child_count(node);
+    const NamedChildren node_children(*this, node);
+    const uint32_t count = node_children.size();
     for (uint32_t i = 0; i < count; ++i) {
-      TSNode child = ts_node_named_child(node, i);
+      TSNode child = node_children[i];
       if (ts_node_symbol(child) == g_.comment) continue;
       return lower_expr(child);
     }
@@ -290,9 +338,10 @@ class Lowerer {
     lower_body(field(node, g_.f_consequence), s.body);
     // elif/else chain: nest as If inside orelse, in order.
     std::vector<Stmt>* tail = &s.orelse;
-    const uint32_t count = ts_node_named_child_count(node);
+    const NamedChildren node_children(*this, node);
+    const uint32_t count = node_children.size();
     for (uint32_t i = 0; i < count; ++i) {
-      TSNode child = ts_node_named_child(node, i);
+      TSNode child = node_children[i];
       const TSSymbol sym = ts_node_symbol(child);
       if (sym == g_.elif_clause) {
         Stmt elif;
@@ -314,9 +363,10 @@ class Lowerer {
     s.kind = StmtKind::Try;
     s.site = site(node);
     lower_body(field(node, g_.f_body), s.body);
-    const uint32_t count = ts_node_named_child_count(node);
+    const NamedChildren node_children(*this, node);
+    const uint32_t count = node_children.size();
     for (uint32_t i = 0; i < count; ++i) {
-      TSNode child = ts_node_named_child(node, i);
+      TSNode child = node_children[i];
       const TSSymbol sym = ts_node_symbol(child);
       if (sym == g_.except_clause || sym == g_.except_group_clause) {
         Handler h;
@@ -335,18 +385,20 @@ class Lowerer {
             bind_local(h.name);
           }
         }
-        const uint32_t n = ts_node_named_child_count(child);
+        const NamedChildren child_children(*this, child);
+        const uint32_t n = child_children.size();
         for (uint32_t j = 0; j < n; ++j) {
-          TSNode part = ts_node_named_child(child, j);
+          TSNode part = child_children[j];
           if (ts_node_symbol(part) == g_.block) lower_block_children(part, h.body);
         }
         s.handlers.push_back(std::move(h));
       } else if (sym == g_.else_clause) {
         lower_body(field(child, g_.f_body), s.orelse);
       } else if (sym == g_.finally_clause) {
-        const uint32_t n = ts_node_named_child_count(child);
+        const NamedChildren child_children(*this, child);
+        const uint32_t n = child_children.size();
         for (uint32_t j = 0; j < n; ++j) {
-          TSNode part = ts_node_named_child(child, j);
+          TSNode part = child_children[j];
           if (ts_node_symbol(part) == g_.block) lower_block_children(part, s.finalbody);
         }
       }
@@ -361,13 +413,15 @@ class Lowerer {
     s.value.kind = ExprKind::Container;
     s.value.container = ContainerKind::Tuple;
     s.value.site = site(node);
-    const uint32_t count = ts_node_named_child_count(node);
+    const NamedChildren node_children(*this, node);
+    const uint32_t count = node_children.size();
     for (uint32_t i = 0; i < count; ++i) {
-      TSNode clause = ts_node_named_child(node, i);
+      TSNode clause = node_children[i];
       if (ts_node_symbol(clause) != g_.with_clause) continue;
-      const uint32_t n = ts_node_named_child_count(clause);
+      const NamedChildren clause_children(*this, clause);
+      const uint32_t n = clause_children.size();
       for (uint32_t j = 0; j < n; ++j) {
-        TSNode item = ts_node_named_child(clause, j);
+        TSNode item = clause_children[j];
         if (ts_node_symbol(item) != g_.with_item) continue;
         TSNode value = field(item, g_.f_value);
         if (ts_node_is_null(value)) continue;
@@ -400,10 +454,11 @@ class Lowerer {
     std::vector<Stmt>* arm = &s.body;
     TSNode body = field(node, g_.f_body);
     if (ts_node_is_null(body)) return;
-    const uint32_t count = ts_node_named_child_count(body);
+    const NamedChildren body_children(*this, body);
+    const uint32_t count = body_children.size();
     bool first = true;
     for (uint32_t i = 0; i < count; ++i) {
-      TSNode clause = ts_node_named_child(body, i);
+      TSNode clause = body_children[i];
       if (ts_node_symbol(clause) != g_.case_clause) continue;
       if (!first) {
         Stmt next;
@@ -424,9 +479,10 @@ class Lowerer {
     s.kind = StmtKind::Import;
     s.site = site(node);
     if (ts_node_symbol(node) == g_.import_statement) {
-      const uint32_t count = ts_node_named_child_count(node);
+      const NamedChildren node_children(*this, node);
+      const uint32_t count = node_children.size();
       for (uint32_t i = 0; i < count; ++i) {
-        TSNode child = ts_node_named_child(node, i);
+        TSNode child = node_children[i];
         ImportBinding b;
         if (ts_node_symbol(child) == g_.aliased_import) {
           b.module = text(field(child, g_.f_name));
@@ -445,9 +501,10 @@ class Lowerer {
       TSNode module_node = field(node, g_.f_module_name);
       if (ts_node_is_null(module_node)) return;
       const std::string module = resolve_import_module(module_node);
-      const uint32_t count = ts_node_named_child_count(node);
+      const NamedChildren node_children(*this, node);
+      const uint32_t count = node_children.size();
       for (uint32_t i = 0; i < count; ++i) {
-        TSNode child = ts_node_named_child(node, i);
+        TSNode child = node_children[i];
         if (ts_node_start_byte(child) == ts_node_start_byte(module_node)) continue;
         ImportBinding b;
         b.module = module;
@@ -472,9 +529,10 @@ class Lowerer {
     if (ts_node_symbol(module_node) != g_.relative_import) return text(module_node);
     size_t dots = 0;
     std::string rest;
-    const uint32_t count = ts_node_named_child_count(module_node);
+    const NamedChildren module_node_children(*this, module_node);
+    const uint32_t count = module_node_children.size();
     for (uint32_t i = 0; i < count; ++i) {
-      TSNode child = ts_node_named_child(module_node, i);
+      TSNode child = module_node_children[i];
       if (ts_node_symbol(child) == g_.import_prefix) {
         dots = ts_node_end_byte(child) - ts_node_start_byte(child);
       } else if (ts_node_symbol(child) == g_.dotted_name) {
@@ -570,9 +628,10 @@ class Lowerer {
     std::vector<Param> params;
     if (ts_node_is_null(node)) return params;
     bool keyword_only = false;
-    const uint32_t count = ts_node_named_child_count(node);
+    const NamedChildren node_children(*this, node);
+    const uint32_t count = node_children.size();
     for (uint32_t i = 0; i < count; ++i) {
-      TSNode child = ts_node_named_child(node, i);
+      TSNode child = node_children[i];
       const TSSymbol sym = ts_node_symbol(child);
       Param p;
       p.site = site(child);
@@ -632,9 +691,10 @@ class Lowerer {
                  c.name;
     TSNode supers = field(node, g_.f_superclasses);
     if (!ts_node_is_null(supers)) {
-      const uint32_t count = ts_node_named_child_count(supers);
+      const NamedChildren supers_children(*this, supers);
+      const uint32_t count = supers_children.size();
       for (uint32_t i = 0; i < count; ++i) {
-        TSNode base = ts_node_named_child(supers, i);
+        TSNode base = supers_children[i];
         if (ts_node_symbol(base) == g_.keyword_argument) continue;  // metaclass=...
         c.bases.push_back(lower_expr(base));
       }
@@ -679,9 +739,9 @@ class Lowerer {
                sym == g_.tuple || sym == g_.list_pattern || sym == g_.list) {
       e.kind = ExprKind::Container;
       e.container = ContainerKind::Tuple;
-      const uint32_t count = ts_node_named_child_count(node);
-      for (uint32_t i = 0; i < count; ++i)
-        e.children.push_back(lower_target(ts_node_named_child(node, i), binds));
+      const NamedChildren node_children(*this, node);
+      const uint32_t count = node_children.size();
+      for (uint32_t i = 0; i < count; ++i) e.children.push_back(lower_target(node_children[i], binds));
     } else if (sym == g_.list_splat_pattern || sym == g_.list_splat) {
       e.kind = ExprKind::Starred;
       if (ts_node_named_child_count(node) > 0)
@@ -732,14 +792,16 @@ class Lowerer {
       e.container = sym == g_.list  ? ContainerKind::List
                     : sym == g_.set ? ContainerKind::Set
                                     : ContainerKind::Tuple;
-      const uint32_t count = ts_node_named_child_count(node);
-      for (uint32_t i = 0; i < count; ++i) e.children.push_back(lower_expr(ts_node_named_child(node, i)));
+      const NamedChildren node_children(*this, node);
+      const uint32_t count = node_children.size();
+      for (uint32_t i = 0; i < count; ++i) e.children.push_back(lower_expr(node_children[i]));
     } else if (sym == g_.dictionary) {
       e.kind = ExprKind::Container;
       e.container = ContainerKind::Dict;
-      const uint32_t count = ts_node_named_child_count(node);
+      const NamedChildren node_children(*this, node);
+      const uint32_t count = node_children.size();
       for (uint32_t i = 0; i < count; ++i) {
-        TSNode child = ts_node_named_child(node, i);
+        TSNode child = node_children[i];
         if (ts_node_symbol(child) == g_.pair) {
           Expr key = lower_expr(field(child, g_.f_key));
           Expr value = lower_expr(field(child, g_.f_value));
@@ -765,8 +827,9 @@ class Lowerer {
     } else if (sym == g_.binary_operator || sym == g_.unary_operator || sym == g_.not_operator ||
                sym == g_.comparison_operator) {
       e.kind = ExprKind::Arith;
-      const uint32_t count = ts_node_named_child_count(node);
-      for (uint32_t i = 0; i < count; ++i) e.children.push_back(lower_expr(ts_node_named_child(node, i)));
+      const NamedChildren node_children(*this, node);
+      const uint32_t count = node_children.size();
+      for (uint32_t i = 0; i < count; ++i) e.children.push_back(lower_expr(node_children[i]));
       if (sym == g_.comparison_operator || sym == g_.not_operator) e.text = "bool";
     } else if (sym == g_.boolean_operator) {
       e.kind = ExprKind::Choice;
@@ -774,7 +837,8 @@ class Lowerer {
       e.children.push_back(lower_expr(field(node, g_.f_right)));
     } else if (sym == g_.conditional_expression) {
       e.kind = ExprKind::Choice;
-      const uint32_t count = ts_node_named_child_count(node);
+      const NamedChildren node_children(*this, node);
+      const uint32_t count = node_children.size();
       // a if cond else b: the value is a or b (the condition carries no reference we track).
       if (count >= 3) {
         e.children.push_back(lower_expr(ts_node_named_child(node, 0)));
@@ -806,9 +870,10 @@ class Lowerer {
 
   void lower_interpolations(TSNode node, Expr& e) {
     // f-string interpolations are evaluated (calls in them have effects); the value is a new string.
-    const uint32_t count = ts_node_named_child_count(node);
+    const NamedChildren node_children(*this, node);
+    const uint32_t count = node_children.size();
     for (uint32_t i = 0; i < count; ++i) {
-      TSNode child = ts_node_named_child(node, i);
+      TSNode child = node_children[i];
       const char* type = ts_node_type(child);
       if (std::strcmp(type, "interpolation") == 0 && ts_node_named_child_count(child) > 0) {
         Expr inner = lower_expr(ts_node_named_child(child, 0));
@@ -831,9 +896,10 @@ class Lowerer {
       e.arg_names.push_back("");
       return;
     }
-    const uint32_t count = ts_node_named_child_count(args);
+    const NamedChildren args_children(*this, args);
+    const uint32_t count = args_children.size();
     for (uint32_t i = 0; i < count; ++i) {
-      TSNode arg = ts_node_named_child(args, i);
+      TSNode arg = args_children[i];
       const TSSymbol sym = ts_node_symbol(arg);
       if (sym == g_.keyword_argument) {
         e.children.push_back(lower_expr(field(arg, g_.f_value)));
@@ -865,9 +931,10 @@ class Lowerer {
                                                        : ContainerKind::Generator;
     e.text = "comprehension";
     std::vector<Expr> clauses;
-    const uint32_t count = ts_node_named_child_count(node);
+    const NamedChildren node_children(*this, node);
+    const uint32_t count = node_children.size();
     for (uint32_t i = 0; i < count; ++i) {
-      TSNode child = ts_node_named_child(node, i);
+      TSNode child = node_children[i];
       if (ts_node_symbol(child) != g_.for_in_clause) continue;
       clauses.push_back(lower_target(field(child, g_.f_left)));
       clauses.push_back(lower_expr(field(child, g_.f_right)));

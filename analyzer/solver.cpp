@@ -1,15 +1,18 @@
 #include "analyzer/solver.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <iterator>
 #include <memory>
 #include <set>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <tuple>
 #include <unordered_map>
 #include <unordered_set>
@@ -402,8 +405,20 @@ class Context {
 
 class Solver {
  public:
-  Solver(const Program& program, const LibraryModels& models, bool include_possible)
-      : program_(program), models_(models), include_possible_(include_possible) {}
+  // Reports only what is seen in functions of modules [first_module, end_module): callees elsewhere are
+  // analysed for their effect on callers, and reported by the solver that owns them.
+  Solver(const Program& program, const LibraryModels& models, bool include_possible, size_t first_module,
+         size_t end_module)
+      : program_(program),
+        models_(models),
+        include_possible_(include_possible),
+        first_module_(first_module),
+        end_module_(end_module) {}
+
+  bool owns(CodeRef function) const {
+    const auto module = static_cast<size_t>(function.module);
+    return module >= first_module_ && module < end_module_;
+  }
 
   const Context* summary(CodeRef function) {
     const uint64_t key = (static_cast<uint64_t>(static_cast<uint32_t>(function.module)) << 32) |
@@ -432,21 +447,29 @@ class Solver {
     return raw;
   }
 
-  SolveResult run() {
-    for (size_t m = 0; m < program_.modules().size(); ++m) {
+  struct Output {
+    SolveResult result;
+    std::vector<std::string> cycle_keys;  // parallel to result.cycles
+  };
+
+  Output run() {
+    for (size_t m = first_module_; m < end_module_; ++m) {
       const auto& facts = program_.module(static_cast<int32_t>(m));
       for (size_t f = 0; f < facts.functions.size(); ++f) {
         summary(CodeRef{static_cast<int32_t>(m), static_cast<int32_t>(f)});
       }
     }
-    SolveResult result;
-    result.functions_analyzed = analyzed_;
-    result.cycles = std::move(cycles_);
-    result.events = std::move(events_);
-    return result;
+    Output out;
+    out.result.functions_analyzed = analyzed_;
+    out.result.cycles = std::move(cycles_);
+    out.result.events = std::move(events_);
+    out.cycle_keys.resize(out.result.cycles.size());
+    for (auto& [key, index] : cycle_index_) out.cycle_keys[index] = key;
+    return out;
   }
 
   void report_cycle(CycleWitness witness, const std::string& key) {
+    if (!owns(witness.function)) return;
     auto it = cycle_index_.find(key);
     if (it != cycle_index_.end()) {
       // Keep the first (innermost) report, unless a later context proves the cycle where the first could not.
@@ -459,7 +482,9 @@ class Solver {
     cycles_.push_back(std::move(witness));
   }
 
-  void report_event(RetentionEvent event) { events_.push_back(std::move(event)); }
+  void report_event(CodeRef function, RetentionEvent event) {
+    if (owns(function)) events_.push_back(std::move(event));
+  }
 
   const Program& program_;
   const LibraryModels& models_;
@@ -467,6 +492,7 @@ class Solver {
   static constexpr int kMaxCallDepth = 48;
 
  private:
+  size_t first_module_, end_module_;
   std::unordered_map<uint64_t, std::unique_ptr<Context>> summaries_;
   std::vector<CycleWitness> cycles_;
   std::unordered_map<std::string, size_t> cycle_index_;
@@ -2727,7 +2753,7 @@ void Context::emit_events() {
         (ev.kind == EventKind::Accumulate && out.value_carries_graph && out.in_loop) ||
         (ev.kind == EventKind::StoreIntoGlobal && (out.value_is_receiver || out.value_is_frame_like)) ||
         (ev.kind == EventKind::MutableDefaultStore && ev.base != kNoObj && objs_[ev.base].mutable_default);
-    if (interesting) solver_.report_event(std::move(out));
+    if (interesting) solver_.report_event(ref_, std::move(out));
   }
 }
 
@@ -2752,19 +2778,133 @@ FieldId intern_field(const std::string& name) {
 
 const std::string& field_name(FieldId id) { return current_fields->names[id]; }
 
-SolveResult solve(const Program& program, const LibraryModels& models, bool include_possible) {
+namespace {
+
+// How many independent solvers share the modules. Fixed, not taken from the machine: which callee is
+// cut off by recursion depends on where a solver starts, so the findings must not depend on the number
+// of cores. Each solver re-analyses the callees it needs from other parts (about a fifth more work in
+// all on the torch tree) and reports only its own modules.
+constexpr size_t kSolverParts = 2;
+// Below this many functions one solver is faster than starting threads and repeating callees.
+constexpr size_t kMinFunctionsPerPart = 2000;
+
+// Contiguous module ranges with about the same number of lines each: modules next to each other call
+// each other most, and lines were as good a guess at the cost as counting statements or calls.
+std::vector<std::pair<size_t, size_t>> partition_modules(const Program& program, size_t requested_parts) {
+  const size_t modules = program.modules().size();
+  size_t functions = 0, lines = 0;
+  for (size_t m = 0; m < modules; ++m) {
+    functions += program.module(static_cast<int32_t>(m)).functions.size();
+    lines += program.module(static_cast<int32_t>(m)).line_count;
+  }
+  const size_t wanted =
+      requested_parts != 0 ? requested_parts : std::min(kSolverParts, functions / kMinFunctionsPerPart);
+  const size_t parts = std::clamp<size_t>(wanted, 1, std::max<size_t>(1, modules));
+  std::vector<std::pair<size_t, size_t>> ranges;
+  size_t begin = 0, seen = 0;
+  for (size_t m = 0; m < modules && ranges.size() + 1 < parts; ++m) {
+    seen += program.module(static_cast<int32_t>(m)).line_count;
+    if (seen * parts >= lines * (ranges.size() + 1)) {
+      ranges.emplace_back(begin, m + 1);
+      begin = m + 1;
+    }
+  }
+  ranges.emplace_back(begin, modules);
+  return ranges;
+}
+
+// The objects a cycle goes through, in a canonical order.
+std::string object_signature(const CycleWitness& witness) {
+  std::vector<std::string> nodes;
+  for (const WitnessNode& node : witness.nodes) {
+    nodes.push_back(std::to_string(node.site.module) + ":" + std::to_string(node.site.site.line) + ":" +
+                    std::to_string(node.site.site.column) + ":" + node.label);
+  }
+  std::sort(nodes.begin(), nodes.end());
+  std::string signature;
+  for (const std::string& node : nodes) signature += node + "|";
+  return signature;
+}
+
+size_t chain_length(const CycleWitness& witness) {
+  size_t length = 0;
+  for (const WitnessEdge& edge : witness.edges) length += edge.chain.size();
+  return length;
+}
+
+Solver::Output solve_part(const Program& program, const LibraryModels& models, bool include_possible,
+                          std::pair<size_t, size_t> range) {
   FieldTable table;
   FieldTable* saved = current_fields;
   current_fields = &table;
   intern_field("");  // id 0: no field
-  Solver solver(program, models, include_possible);
-  SolveResult result = solver.run();
+  Solver::Output out;
+  const auto started = std::chrono::steady_clock::now();
+  {
+    Solver solver(program, models, include_possible, range.first, range.second);
+    out = solver.run();
+  }
+  if (std::getenv("CYCLECHECK_DEBUG_TIMES") != nullptr) {
+    std::fprintf(stderr, "[times] solver on modules %zu-%zu: %zu functions analysed in %.3f s\n", range.first,
+                 range.second, out.result.functions_analyzed,
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+  }
+  current_fields = saved;
+  return out;
+}
+
+}  // namespace
+
+SolveResult solve(const Program& program, const LibraryModels& models, bool include_possible, size_t parts) {
+  const auto ranges = partition_modules(program, parts);
+  std::vector<Solver::Output> outputs(ranges.size());
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i = next++; i < ranges.size(); i = next++) {
+      outputs[i] = solve_part(program, models, include_possible, ranges[i]);
+    }
+  };
+  const size_t thread_count =
+      std::min<size_t>(ranges.size(), std::max(1u, std::thread::hardware_concurrency()));
+  std::vector<std::thread> threads;
+  for (size_t t = 1; t < thread_count; ++t) threads.emplace_back(worker);
+  worker();
+  for (auto& thread : threads) thread.join();
+
+  // Merge. A cycle seen from two parts (in a callee, and again through it in a caller) is kept once:
+  // it is recognised by the sites of its innermost edges (the solver's own key) or by its objects
+  // (each part numbers fields in its own order, so equivalent edges may be named "[0]" or "[]").
+  // Of two reports the proven one wins, then the innermost (shortest call chains), as when one
+  // solver sees both.
+  SolveResult result;
+  std::unordered_map<std::string, size_t> by_key, by_objects;
+  for (auto& part : outputs) {
+    result.functions_analyzed += part.result.functions_analyzed;
+    for (size_t c = 0; c < part.result.cycles.size(); ++c) {
+      CycleWitness& witness = part.result.cycles[c];
+      std::string objects = object_signature(witness);
+      auto known = by_key.find(part.cycle_keys[c]);
+      if (known == by_key.end()) known = by_objects.find(objects);
+      if (known == by_key.end() || known == by_objects.end()) {
+        const size_t index = result.cycles.size();
+        by_key.emplace(std::move(part.cycle_keys[c]), index);
+        by_objects.emplace(std::move(objects), index);
+        result.cycles.push_back(std::move(witness));
+        continue;
+      }
+      CycleWitness& kept = result.cycles[known->second];
+      if (std::make_pair(!witness.must, chain_length(witness)) <
+          std::make_pair(!kept.must, chain_length(kept))) {
+        kept = std::move(witness);
+      }
+    }
+    std::move(part.result.events.begin(), part.result.events.end(), std::back_inserter(result.events));
+  }
   if (!include_possible) {
     result.cycles.erase(std::remove_if(result.cycles.begin(), result.cycles.end(),
                                        [](const CycleWitness& w) { return !w.must; }),
                         result.cycles.end());
   }
-  current_fields = saved;
   return result;
 }
 

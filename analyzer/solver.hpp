@@ -18,6 +18,10 @@ struct SolveResult {
   size_t functions_analyzed = 0;
 };
 
-SolveResult solve(const Program& program, const LibraryModels& models, bool include_possible);
+// Large projects are split into contiguous module ranges solved on separate threads, each reporting
+// only its own modules; `parts` forces the number of ranges (0: chosen from the project's size, never
+// from the machine, so the findings do not depend on the number of cores).
+SolveResult solve(const Program& program, const LibraryModels& models, bool include_possible,
+                  size_t parts = 0);
 
 }  // namespace cyclecheck

@@ -1,7 +1,6 @@
 #include "cli/check_pipeline.hpp"
 
 #include <atomic>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -16,6 +15,7 @@
 #include "analyzer/discovery.hpp"
 #include "analyzer/fact_cache.hpp"
 #include "analyzer/library_models.hpp"
+#include "analyzer/phase_timer.hpp"
 #include "analyzer/project.hpp"
 #include "analyzer/result_cache.hpp"
 #include "analyzer/suppression.hpp"
@@ -108,6 +108,7 @@ std::string analysis_options_key(const Config& config, bool show_possible) {
 }  // namespace
 
 CheckRun run_check(const CheckRequest& request) {
+  PhaseTimer timer;
   CheckRun run;
   const fs::path cwd = fs::current_path();
   std::vector<fs::path> paths;
@@ -157,7 +158,7 @@ CheckRun run_check(const CheckRequest& request) {
                          ? std::vector<DiscoveredFile>{}
                          : discover_python_files(paths, config, request.force_exclude, discovery_errors);
   diagnostics.insert(diagnostics.end(), discovery_errors.begin(), discovery_errors.end());
-  const auto started = std::chrono::steady_clock::now();
+  timer.mark("discover");
   auto loaded = read_all(files);
   run.files_checked += files.size();
 
@@ -175,9 +176,10 @@ CheckRun run_check(const CheckRequest& request) {
   }
   std::optional<std::vector<Diagnostic>> found;
   if (results) found = results->load(project_key);
-  const auto lowered = std::chrono::steady_clock::now();
+  timer.mark("read");
   if (!found) {
     lower_all(loaded, cache.get());
+    timer.mark("lower");
     if (stdin_source) modules.push_back(lower_module(*stdin_source));
     for (auto& module : loaded) {
       if (module.facts) modules.push_back(std::move(module.facts));
@@ -187,12 +189,6 @@ CheckRun run_check(const CheckRequest& request) {
     options.models = LibraryModels::with_files(config.model_files);
     found = analyze_modules(modules, options);
     if (results) results->store(project_key, *found);
-  }
-  if (std::getenv("CYCLECHECK_DEBUG_TIMES") != nullptr) {
-    const auto analysed = std::chrono::steady_clock::now();
-    std::fprintf(stderr, "read %.3f s, lower+link+solve+rules %.3f s\n",
-                 std::chrono::duration<double>(lowered - started).count(),
-                 std::chrono::duration<double>(analysed - lowered).count());
   }
   for (auto& module : loaded) {
     if (module.error) diagnostics.push_back(std::move(*module.error));
@@ -222,6 +218,7 @@ CheckRun run_check(const CheckRequest& request) {
     kept = remove_baselined(std::move(kept), read_baseline(request.baseline_file));
   std::sort(kept.begin(), kept.end(), diagnostic_less);
   run.diagnostics = std::move(kept);
+  timer.mark("filter");
   run.modules = std::move(modules);
   return run;
 }

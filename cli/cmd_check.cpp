@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "analyzer/baseline.hpp"
+#include "analyzer/phase_timer.hpp"
 #include "analyzer/runtime_report.hpp"
 #include "cli/check_pipeline.hpp"
 #include "cli/commands.hpp"
@@ -63,9 +64,11 @@ int run_check_command(const CheckOptions& options) {
   }
   std::vector<std::string> checked_paths = options.request.paths;
   if (checked_paths.empty() && options.request.stdin_filename.empty()) checked_paths.push_back(".");
+  PhaseTimer timer;
   if (!emit(run.diagnostics, *format, options.output_file, run.sources, run.files_checked, checked_paths)) {
     return 2;
   }
+  timer.mark("emit");
   const int code = options.exit_zero || run.diagnostics.empty() ? 0 : 1;
   keep_until_exit(std::move(run));
   return code;

@@ -3,6 +3,7 @@
 
 #include "analyzer/ir.hpp"
 #include "analyzer/library_models.hpp"
+#include "analyzer/phase_timer.hpp"
 #include "analyzer/program.hpp"
 #include "analyzer/project.hpp"
 #include "analyzer/solver.hpp"
@@ -13,13 +14,16 @@ namespace cyclecheck {
 
 std::vector<Diagnostic> analyze_modules(const std::vector<std::shared_ptr<const ModuleFacts>>& modules,
                                         const AnalysisOptions& options) {
+  PhaseTimer timer;
   std::vector<Diagnostic> out;
   for (const auto& module : modules) {
     out.insert(out.end(), module->file_diagnostics.begin(), module->file_diagnostics.end());
   }
   const Program program(modules);
+  timer.mark("link");
   const auto models = options.models ? options.models : LibraryModels::builtin();
   const SolveResult solved = solve(program, *models, options.show_possible);
+  timer.mark("solve");
 
   for (const CycleWitness& cycle : solved.cycles) {
     if (cycle.edges.empty()) continue;
@@ -35,6 +39,7 @@ std::vector<Diagnostic> analyze_modules(const std::vector<std::shared_ptr<const 
     if (rule->check) rule->check(context, out);
   }
   std::sort(out.begin(), out.end(), diagnostic_less);
+  timer.mark("rules");
   // One finding per rule and line: several witnesses of the same cycle shape read as noise.
   out.erase(std::unique(out.begin(), out.end(),
                         [](const Diagnostic& a, const Diagnostic& b) {

@@ -2,7 +2,7 @@
 # Installs the Debian packages cyclecheck builds and tests with. Idempotent: apt runs only when something is missing.
 set -euo pipefail
 packages=(build-essential cmake ninja-build pkg-config git
-  libtree-sitter-dev libgraphviz-dev graphviz libcli11-dev nlohmann-json3-dev libtomlplusplus-dev libgtest-dev
+  libtree-sitter-dev libgraphviz-dev graphviz libcli11-dev nlohmann-json3-dev libtomlplusplus-dev libgtest-dev libmimalloc-dev
   pybind11-dev python3-dev python3-torch libtorch-dev python3-objgraph pre-commit flake8)
 missing=()
 for p in "${packages[@]}"; do

@@ -57,6 +57,26 @@ TEST(PathMatchesPattern, PatternsWithSlashAreRootRelative) {
   EXPECT_TRUE(path_matches_pattern("/abs/**", "/abs/x/y.py", root));
 }
 
+TEST(PathPatterns, AnyOfSeveralPatternsMatchesLikeEachAlone) {
+  const PathPatterns patterns({"build", "src/generated", "/abs/**", "*_pb2.py", "./"}, "/project/");
+  EXPECT_TRUE(patterns.matches("/project/a/build/x.py"));
+  EXPECT_TRUE(patterns.matches("/project/src/generated/a.py"));
+  EXPECT_TRUE(patterns.matches("/abs/x/y.py"));
+  EXPECT_TRUE(patterns.matches("/project/pkg/msg_pb2.py"));
+  EXPECT_FALSE(patterns.matches("/project/pkg/msg.py"));
+  EXPECT_FALSE(patterns.matches("/project"));              // the root itself is never excluded by a bare name
+  EXPECT_FALSE(patterns.matches("/projects/build/x.py"));  // a sibling sharing the root's prefix
+  EXPECT_FALSE(patterns.matches("/home/build/x.py"));      // above the root: only the file name counts
+  EXPECT_TRUE(patterns.matches("/home/build"));
+}
+
+TEST(PathPatterns, FilesystemRootAsProjectRoot) {
+  const PathPatterns patterns({"build", "src/*.py"}, "/");
+  EXPECT_TRUE(patterns.matches("/build/x.py"));
+  EXPECT_TRUE(patterns.matches("/src/a.py"));
+  EXPECT_FALSE(patterns.matches("/lib/a.py"));
+}
+
 TEST(FindConfigFile, SearchesUpwardAndSkipsPyprojectWithoutSection) {
   TempDir dir;
   dir.write("pyproject.toml", "[tool.cyclecheck]\nselect = [\"CC1\"]\n");
