@@ -135,20 +135,41 @@ class Walker {
       if (id) ancestors_.pop_back();
       return;
     }
-    std::vector<fs::path> entries;
+    // Entries keep the type readdir reported, so plain files and directories need no stat.
+    std::vector<fs::directory_entry> entries;
     for (; it != fs::directory_iterator(); it.increment(error)) {
-      entries.push_back(it->path());
+      entries.push_back(*it);
     }
     if (error) report(directory, describe(error));
-    std::sort(entries.begin(), entries.end());
+    std::sort(entries.begin(), entries.end(),
+              [](const fs::directory_entry& a, const fs::directory_entry& b) { return a.path() < b.path(); });
 
-    for (const fs::path& entry : entries) visit_entry(entry);
+    for (const fs::directory_entry& entry : entries) visit_entry(entry);
     if (id) ancestors_.pop_back();
   }
 
-  void visit_entry(const fs::path& entry) {
-    if (is_excluded(entry)) return;
+  void visit_directory(const fs::path& directory) {
     std::error_code error;
+    if (fs::exists(directory / "pyvenv.cfg", error)) return;  // a virtual environment
+    walk(directory);
+  }
+
+  void visit_entry(const fs::directory_entry& dirent) {
+    const fs::path& entry = dirent.path();
+    std::error_code error;
+    if (!dirent.is_symlink(error) && !error) {
+      // Not a link: the type readdir reported is the answer, no stat needed (most of a tree is here).
+      if (dirent.is_regular_file(error)) {
+        if (is_python_source(entry) && !is_excluded(entry)) add_file(entry);
+        return;
+      }
+      if (dirent.is_directory(error)) {
+        if (!is_excluded(entry)) visit_directory(entry);
+        return;
+      }
+      if (!error) return;  // sockets, pipes, devices
+    }
+    if (is_excluded(entry)) return;
     const fs::file_status link_status = fs::symlink_status(entry, error);
     if (error) {
       report(entry, describe(error));
@@ -165,8 +186,7 @@ class Walker {
       return;
     }
     if (fs::is_directory(status)) {
-      if (fs::exists(entry / "pyvenv.cfg", error)) return;  // a virtual environment
-      walk(entry);
+      visit_directory(entry);
     } else if (fs::is_regular_file(status) && is_python_source(entry)) {
       add_file(entry);
     }

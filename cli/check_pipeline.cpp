@@ -1,5 +1,6 @@
 #include "cli/check_pipeline.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -53,8 +54,6 @@ struct LoadedModule {
   std::optional<Diagnostic> error;
 };
 
-// Reads and lowers every file on all cores. Results are stored by index: the output order does not
-// depend on scheduling.
 // Runs `work(i)` for every index on all cores. Results are stored by index by the caller, so the output
 // order does not depend on scheduling.
 template <typename Work>
@@ -81,7 +80,13 @@ std::vector<LoadedModule> read_all(const std::vector<DiscoveredFile>& files) {
 }
 
 void lower_all(std::vector<LoadedModule>& loaded, FactCache* cache) {
-  parallel_for(loaded.size(), [&](size_t i) {
+  // Largest files first, so the threads do not wait on one big file at the end.
+  std::vector<size_t> order(loaded.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  auto size_of = [&](size_t i) { return loaded[i].source ? loaded[i].source->text.size() : 0; };
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return size_of(a) > size_of(b); });
+  parallel_for(order.size(), [&](size_t position) {
+    const size_t i = order[position];
     if (!loaded[i].source) return;
     const SourceText& source = *loaded[i].source;
     std::shared_ptr<const ModuleFacts> facts = cache ? cache->load(source) : nullptr;
