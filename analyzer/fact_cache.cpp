@@ -1,413 +1,60 @@
 #include "analyzer/fact_cache.hpp"
 
+#include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <fstream>
-#include <sstream>
 
 #include "analyzer/text_util.hpp"
 
 namespace cyclecheck {
+namespace fs = std::filesystem;
 namespace {
 
-constexpr char kMagic[8] = {'C', 'C', 'F', 'A', 'C', 'T', 'S', '2'};
-constexpr uint32_t kMaxCount = 1u << 24;  // sanity bound on any decoded length
+// Pack layout: magic, entry count, then per entry (name key, content key, offset, length), a checksum of
+// everything so far, then the entries (each a serialize_facts encoding, with its own checksum).
+constexpr char kPackMagic[8] = {'C', 'C', 'P', 'A', 'C', 'K', '0', '1'};
+constexpr size_t kHeaderBytes = 16;
+constexpr size_t kIndexEntryBytes = 32;
+constexpr uint64_t kMaxEntries = 1u << 20;
+constexpr uint64_t kMaxEntryBytes = 1ull << 30;
 
-class Writer {
- public:
-  void u(uint64_t v) {
-    while (v >= 0x80) {
-      out_.push_back(static_cast<char>((v & 0x7f) | 0x80));
-      v >>= 7;
-    }
-    out_.push_back(static_cast<char>(v));
-  }
-  void i(int64_t v) { u(static_cast<uint64_t>((v << 1) ^ (v >> 63))); }
-  void b(bool v) { out_.push_back(v ? 1 : 0); }
-  void s(const std::string& v) {
-    u(v.size());
-    out_ += v;
-  }
-  void site(const Site& v) {
-    u(v.line);
-    u(v.column);
-    u(v.end_line);
-    u(v.end_column);
-  }
-  void strings(const std::vector<std::string>& v) {
-    u(v.size());
-    for (const auto& x : v) s(x);
-  }
-  void expr(const Expr& e) {
-    u(static_cast<uint8_t>(e.kind));
-    u(static_cast<uint8_t>(e.container));
-    site(e.site);
-    s(e.text);
-    i(e.function_index);
-    u(e.children.size());
-    for (const auto& c : e.children) expr(c);
-    strings(e.arg_names);
-  }
-  void stmts(const std::vector<Stmt>& v) {
-    u(v.size());
-    for (const auto& x : v) stmt(x);
-  }
-  void stmt(const Stmt& st) {
-    u(static_cast<uint8_t>(st.kind));
-    site(st.site);
-    s(st.text);
-    u(st.targets.size());
-    for (const auto& t : st.targets) expr(t);
-    expr(st.value);
-    stmts(st.body);
-    stmts(st.orelse);
-    stmts(st.finalbody);
-    u(st.handlers.size());
-    for (const auto& h : st.handlers) {
-      site(h.site);
-      s(h.name);
-      expr(h.type);
-      stmts(h.body);
-    }
-    i(st.function_index);
-    i(st.class_index);
-    strings(st.names);
-    u(st.imports.size());
-    for (const auto& imp : st.imports) {
-      s(imp.local_name);
-      s(imp.module);
-      s(imp.member);
-      b(imp.binds_top_package);
-    }
-  }
-  void decorators(const std::vector<Decorator>& v) {
-    u(v.size());
-    for (const auto& d : v) {
-      s(d.dotted);
-      b(d.is_call);
-      site(d.site);
-    }
-  }
-  void range(const SourceRange& r) {
-    s(r.path);
-    u(r.line);
-    u(r.column);
-    u(r.end_line);
-    u(r.end_column);
-  }
-  std::string out_;
-};
+void put_u64(std::string& out, uint64_t value) {
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((value >> (8 * i)) & 0xff));
+}
 
-class Reader {
- public:
-  explicit Reader(const std::string& in) : in_(in) {}
-  bool ok() const { return ok_; }
-  bool at_end() const { return pos_ == in_.size(); }
-  uint64_t u() {
-    uint64_t v = 0;
-    for (int shift = 0; shift < 64; shift += 7) {
-      if (pos_ >= in_.size()) return fail();
-      const auto byte = static_cast<uint8_t>(in_[pos_++]);
-      v |= static_cast<uint64_t>(byte & 0x7f) << shift;
-      if ((byte & 0x80) == 0) return v;
-    }
-    return fail();
-  }
-  int64_t i() {
-    const uint64_t v = u();
-    return static_cast<int64_t>(v >> 1) ^ -static_cast<int64_t>(v & 1);
-  }
-  bool b() {
-    if (pos_ >= in_.size()) return fail() != 0;
-    return in_[pos_++] != 0;
-  }
-  std::string s() {
-    const uint64_t n = u();
-    if (!ok_ || n > in_.size() - pos_) {
-      fail();
-      return {};
-    }
-    std::string v = in_.substr(pos_, n);
-    pos_ += n;
-    return v;
-  }
-  size_t count() {
-    const uint64_t n = u();
-    if (n > kMaxCount || n > in_.size()) {
-      fail();
-      return 0;
-    }
-    return static_cast<size_t>(n);
-  }
-  Site site() {
-    Site v;
-    v.line = static_cast<uint32_t>(u());
-    v.column = static_cast<uint32_t>(u());
-    v.end_line = static_cast<uint32_t>(u());
-    v.end_column = static_cast<uint32_t>(u());
-    return v;
-  }
-  std::vector<std::string> strings() {
-    std::vector<std::string> v(count());
-    for (auto& x : v) x = s();
-    return v;
-  }
-  Expr expr(int depth = 0) {
-    Expr e;
-    if (depth > 2000) {
-      fail();
-      return e;
-    }
-    e.kind = static_cast<ExprKind>(u());
-    e.container = static_cast<ContainerKind>(u());
-    e.site = site();
-    e.text = s();
-    e.function_index = static_cast<int32_t>(i());
-    const size_t n = count();
-    for (size_t k = 0; k < n && ok_; ++k) e.children.push_back(expr(depth + 1));
-    e.arg_names = strings();
-    if (static_cast<uint64_t>(e.kind) > static_cast<uint64_t>(ExprKind::Unknown)) fail();
-    return e;
-  }
-  std::vector<Stmt> stmts(int depth) {
-    std::vector<Stmt> v(count());
-    for (auto& x : v) {
-      if (!ok_) break;
-      x = stmt(depth + 1);
-    }
-    return v;
-  }
-  Stmt stmt(int depth) {
-    Stmt st;
-    if (depth > 2000) {
-      fail();
-      return st;
-    }
-    st.kind = static_cast<StmtKind>(u());
-    st.site = site();
-    st.text = s();
-    const size_t targets = count();
-    for (size_t k = 0; k < targets && ok_; ++k) st.targets.push_back(expr());
-    st.value = expr();
-    st.body = stmts(depth);
-    st.orelse = stmts(depth);
-    st.finalbody = stmts(depth);
-    const size_t handlers = count();
-    for (size_t k = 0; k < handlers && ok_; ++k) {
-      Handler h;
-      h.site = site();
-      h.name = s();
-      h.type = expr();
-      h.body = stmts(depth);
-      st.handlers.push_back(std::move(h));
-    }
-    st.function_index = static_cast<int32_t>(i());
-    st.class_index = static_cast<int32_t>(i());
-    st.names = strings();
-    const size_t imports = count();
-    for (size_t k = 0; k < imports && ok_; ++k) {
-      ImportBinding imp;
-      imp.local_name = s();
-      imp.module = s();
-      imp.member = s();
-      imp.binds_top_package = b();
-      st.imports.push_back(std::move(imp));
-    }
-    if (static_cast<uint64_t>(st.kind) > static_cast<uint64_t>(StmtKind::Nonlocal)) fail();
-    return st;
-  }
-  std::vector<Decorator> decorators() {
-    std::vector<Decorator> v(count());
-    for (auto& d : v) {
-      d.dotted = s();
-      d.is_call = b();
-      d.site = site();
-    }
-    return v;
-  }
-  SourceRange range() {
-    SourceRange r;
-    r.path = s();
-    r.line = static_cast<uint32_t>(u());
-    r.column = static_cast<uint32_t>(u());
-    r.end_line = static_cast<uint32_t>(u());
-    r.end_column = static_cast<uint32_t>(u());
-    return r;
-  }
+uint64_t get_u64(const char* bytes) {
+  uint64_t value = 0;
+  for (int i = 7; i >= 0; --i) value = (value << 8) | static_cast<unsigned char>(bytes[i]);
+  return value;
+}
 
- private:
-  uint64_t fail() {
-    ok_ = false;
-    pos_ = in_.size();
-    return 0;
+bool read_exact(int fd, uint64_t offset, char* out, size_t length) {
+  size_t done = 0;
+  while (done < length) {
+    const ssize_t n = ::pread(fd, out + done, length - done, static_cast<off_t>(offset + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += static_cast<size_t>(n);
   }
-  const std::string& in_;
-  size_t pos_ = 0;
-  bool ok_ = true;
-};
+  return true;
+}
 
 }  // namespace
-
-std::string serialize_facts(const ModuleFacts& facts) {
-  Writer w;
-  w.s(facts.path);
-  w.s(facts.module_name);
-  w.b(facts.is_package);
-  w.u(facts.content_hash);
-  w.u(facts.line_count);
-  w.u(facts.functions.size());
-  for (const Function& f : facts.functions) {
-    w.s(f.name);
-    w.s(f.qualname);
-    w.site(f.site);
-    w.u(f.params.size());
-    for (const Param& p : f.params) {
-      w.s(p.name);
-      w.u(static_cast<uint8_t>(p.kind));
-      w.b(p.has_default);
-      w.expr(p.default_value);
-      w.site(p.site);
-    }
-    w.stmts(f.body);
-    w.decorators(f.decorators);
-    w.i(f.parent_function);
-    w.i(f.owner_class);
-    w.b(f.is_lambda);
-    w.b(f.is_generator);
-    w.strings(f.cell_vars);
-    w.strings(f.free_vars);
-    w.strings(f.globals);
-    w.strings(f.nonlocals);
-    w.strings(f.locals);
-  }
-  w.u(facts.classes.size());
-  for (const ClassDef& c : facts.classes) {
-    w.s(c.name);
-    w.s(c.qualname);
-    w.site(c.site);
-    w.u(c.bases.size());
-    for (const Expr& b : c.bases) w.expr(b);
-    w.decorators(c.decorators);
-    w.stmts(c.body);
-    w.i(c.parent_function);
-    w.b(c.defines_del);
-  }
-  w.u(facts.file_diagnostics.size());
-  for (const Diagnostic& d : facts.file_diagnostics) {
-    w.s(d.code);
-    w.s(d.rule_name);
-    w.u(static_cast<uint8_t>(d.severity));
-    w.s(d.message);
-    w.range(d.range);
-    w.s(d.fix);
-  }
-  std::string body = std::move(w.out_);
-  std::string out(kMagic, sizeof kMagic);
-  Writer header;
-  header.u(body.size());
-  header.u(hash_bytes(body));
-  out += header.out_;
-  out += body;
-  return out;
-}
-
-std::shared_ptr<ModuleFacts> deserialize_facts(const std::string& bytes) {
-  if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0) return nullptr;
-  const std::string rest = bytes.substr(sizeof kMagic);
-  Reader header(rest);
-  const uint64_t size = header.u();
-  const uint64_t checksum = header.u();
-  if (!header.ok()) return nullptr;
-  // The header is a prefix of `rest`: find where the body starts by re-encoding it.
-  Writer encoded;
-  encoded.u(size);
-  encoded.u(checksum);
-  const size_t offset = encoded.out_.size();
-  if (rest.size() - offset != size) return nullptr;
-  const std::string body = rest.substr(offset);
-  if (hash_bytes(body) != checksum) return nullptr;
-  Reader r(body);
-  auto facts = std::make_shared<ModuleFacts>();
-  facts->path = r.s();
-  facts->module_name = r.s();
-  facts->is_package = r.b();
-  facts->content_hash = r.u();
-  facts->line_count = static_cast<uint32_t>(r.u());
-  const size_t functions = r.count();
-  for (size_t k = 0; k < functions && r.ok(); ++k) {
-    Function f;
-    f.name = r.s();
-    f.qualname = r.s();
-    f.site = r.site();
-    const size_t params = r.count();
-    for (size_t p = 0; p < params && r.ok(); ++p) {
-      Param param;
-      param.name = r.s();
-      param.kind = static_cast<ParamKind>(r.u());
-      param.has_default = r.b();
-      param.default_value = r.expr();
-      param.site = r.site();
-      f.params.push_back(std::move(param));
-    }
-    f.body = r.stmts(0);
-    f.decorators = r.decorators();
-    f.parent_function = static_cast<int32_t>(r.i());
-    f.owner_class = static_cast<int32_t>(r.i());
-    f.is_lambda = r.b();
-    f.is_generator = r.b();
-    f.cell_vars = r.strings();
-    f.free_vars = r.strings();
-    f.globals = r.strings();
-    f.nonlocals = r.strings();
-    f.locals = r.strings();
-    facts->functions.push_back(std::move(f));
-  }
-  const size_t classes = r.count();
-  for (size_t k = 0; k < classes && r.ok(); ++k) {
-    ClassDef c;
-    c.name = r.s();
-    c.qualname = r.s();
-    c.site = r.site();
-    const size_t bases = r.count();
-    for (size_t b = 0; b < bases && r.ok(); ++b) c.bases.push_back(r.expr());
-    c.decorators = r.decorators();
-    c.body = r.stmts(0);
-    c.parent_function = static_cast<int32_t>(r.i());
-    c.defines_del = r.b();
-    facts->classes.push_back(std::move(c));
-  }
-  const size_t diagnostics = r.count();
-  for (size_t k = 0; k < diagnostics && r.ok(); ++k) {
-    Diagnostic d;
-    d.code = r.s();
-    d.rule_name = r.s();
-    d.severity = static_cast<Severity>(r.u());
-    d.message = r.s();
-    d.range = r.range();
-    d.fix = r.s();
-    facts->file_diagnostics.push_back(std::move(d));
-  }
-  if (!r.ok() || !r.at_end()) return nullptr;
-  // Indices must point inside the tables, or the solver would read out of bounds.
-  const auto nf = static_cast<int32_t>(facts->functions.size());
-  const auto nc = static_cast<int32_t>(facts->classes.size());
-  if (nf == 0) return nullptr;
-  for (const Function& f : facts->functions) {
-    if (f.parent_function >= nf || f.owner_class >= nc) return nullptr;
-  }
-  return facts;
-}
 
 const std::string& tool_identity() {
   static const std::string identity = [] {
     std::string id = CYCLECHECK_VERSION;
     std::error_code ec;
-    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
     if (!ec) {
-      const auto size = std::filesystem::file_size(exe, ec);
-      const auto time = std::filesystem::last_write_time(exe, ec);
+      const auto size = fs::file_size(exe, ec);
+      const auto time = fs::last_write_time(exe, ec);
       if (!ec) id += "-" + std::to_string(size) + "-" + std::to_string(time.time_since_epoch().count());
     }
     return id;
@@ -415,8 +62,7 @@ const std::string& tool_identity() {
   return identity;
 }
 
-std::unique_ptr<FactCache> FactCache::open(const std::filesystem::path& root) {
-  namespace fs = std::filesystem;
+std::unique_ptr<FactCache> FactCache::open(const fs::path& root) {
   std::error_code ec;
   const fs::path base = root / ".cyclecheck_cache";
   const fs::path directory = base / (std::string("v") + CYCLECHECK_VERSION);
@@ -427,49 +73,139 @@ std::unique_ptr<FactCache> FactCache::open(const std::filesystem::path& root) {
     std::ofstream out(ignore);
     out << "# Created by cyclecheck: the cache is not for version control.\n*\n";
   }
-  return std::unique_ptr<FactCache>(new FactCache(directory));
+  std::unique_ptr<FactCache> cache(new FactCache(directory));
+  std::vector<fs::path> packs;
+  for (fs::directory_iterator it(directory, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->path().extension() == ".pack") packs.push_back(it->path());
+  }
+  std::sort(packs.begin(), packs.end());
+  for (const fs::path& pack : packs) cache->read_pack(pack);
+  return cache;
 }
 
-std::filesystem::path FactCache::entry_path(const SourceText& source) const {
-  std::string key = tool_identity();
-  key += '\0';
-  key += source.path;
-  key += '\0';
-  key += source.module_name;
-  key += source.is_package ? "\1" : "\0";
-  const uint64_t content = hash_bytes(source.text);
-  return directory_ / (hex64(hash_bytes(key)) + "-" + hex64(content) + ".facts");
+FactCache::~FactCache() {
+  for (const Pack& pack : packs_) ::close(pack.fd);
+}
+
+FactCache::Key FactCache::key_of(const SourceText& source) {
+  std::string name = tool_identity();
+  name += '\0';
+  name += source.path;
+  name += '\0';
+  name += source.module_name;
+  name += source.is_package ? '\1' : '\0';
+  return Key{hash_bytes(name), hash_bytes(source.text)};
+}
+
+void FactCache::read_pack(const fs::path& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return;  // removed by a concurrent compaction: its entries are elsewhere or lowered again
+  char header[kHeaderBytes];
+  std::string index;
+  bool valid = read_exact(fd, 0, header, sizeof header) && std::memcmp(header, kPackMagic, 8) == 0;
+  const uint64_t count = valid ? get_u64(header + 8) : 0;
+  valid = valid && count <= kMaxEntries;
+  if (valid) {
+    index.resize(count * kIndexEntryBytes + 8);
+    valid = read_exact(fd, kHeaderBytes, index.data(), index.size());
+  }
+  if (valid) {
+    const std::string checked =
+        std::string(header, sizeof header) + index.substr(0, count * kIndexEntryBytes);
+    valid = get_u64(index.data() + count * kIndexEntryBytes) == hash_bytes(checked);
+  }
+  if (!valid) {
+    ::close(fd);
+    return;
+  }
+  const size_t pack = packs_.size();
+  packs_.push_back(Pack{path, fd});
+  for (uint64_t i = 0; i < count; ++i) {
+    const char* entry = index.data() + i * kIndexEntryBytes;
+    const Location where{pack, get_u64(entry + 16), get_u64(entry + 24)};
+    if (where.length > kMaxEntryBytes) continue;
+    index_[Key{get_u64(entry), get_u64(entry + 8)}].push_back(where);
+  }
+}
+
+std::string FactCache::read_entry(const Location& where) const {
+  std::string bytes(where.length, '\0');
+  if (!read_exact(packs_[where.pack].fd, where.offset, bytes.data(), bytes.size())) return {};
+  return bytes;
 }
 
 std::shared_ptr<const ModuleFacts> FactCache::load(const SourceText& source) const {
-  std::ifstream in(entry_path(source), std::ios::binary);
-  if (!in) return nullptr;
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  auto facts = deserialize_facts(bytes.str());
-  if (!facts || facts->path != source.path || facts->content_hash != hash_bytes(source.text)) return nullptr;
-  return facts;
+  const Key key = key_of(source);
+  auto it = index_.find(key);
+  if (it == index_.end()) return nullptr;
+  for (const Location& where : it->second) {
+    // A torn entry fails its checksum; a hash collision fails the path and content checks.
+    auto facts = deserialize_facts(read_entry(where));
+    if (!facts || facts->path != source.path || facts->content_hash != key.content) continue;
+    std::lock_guard<std::mutex> lock(used_mutex_);
+    used_.emplace(key, where);
+    return facts;
+  }
+  return nullptr;
 }
 
-void FactCache::store(const SourceText& source, const ModuleFacts& facts) const {
+bool FactCache::write_pack(const std::vector<std::pair<Key, std::string>>& entries) const {
+  std::string pack(kPackMagic, sizeof kPackMagic);
+  put_u64(pack, entries.size());
+  uint64_t offset = kHeaderBytes + entries.size() * kIndexEntryBytes + 8;
+  for (const auto& [key, bytes] : entries) {
+    put_u64(pack, key.name);
+    put_u64(pack, key.content);
+    put_u64(pack, offset);
+    put_u64(pack, bytes.size());
+    offset += bytes.size();
+  }
+  put_u64(pack, hash_bytes(pack));
+  for (const auto& [key, bytes] : entries) pack += bytes;
+
   static std::atomic<uint64_t> counter{0};
-  const std::filesystem::path target = entry_path(source);
-  const std::filesystem::path temporary =
-      target.string() + ".tmp" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+  const auto now = std::chrono::system_clock::now().time_since_epoch().count();
+  const std::string stem =
+      "pack-" + std::to_string(::getpid()) + "-" + std::to_string(now) + "-" + std::to_string(counter++);
+  const fs::path temporary = directory_ / (stem + ".tmp");
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) return;  // a cache that cannot be written is just not used
-    const std::string bytes = serialize_facts(facts);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    if (!out) return false;  // a cache that cannot be written is just not used
+    out.write(pack.data(), static_cast<std::streamsize>(pack.size()));
     if (!out) {
+      out.close();
       std::error_code ec;
-      std::filesystem::remove(temporary, ec);
-      return;
+      fs::remove(temporary, ec);
+      return false;
     }
   }
   std::error_code ec;
-  std::filesystem::rename(temporary, target, ec);  // atomic: readers see the old entry or the new one
-  if (ec) std::filesystem::remove(temporary, ec);
+  fs::rename(temporary, directory_ / (stem + ".pack"), ec);  // atomic: readers see all of it or nothing
+  if (ec) fs::remove(temporary, ec);
+  return !ec;
+}
+
+void FactCache::store(const std::vector<Entry>& entries) {
+  if (entries.empty()) return;
+  std::vector<std::pair<Key, std::string>> pack;
+  pack.reserve(entries.size());
+  for (const auto& [source, facts] : entries) pack.emplace_back(key_of(*source), serialize_facts(*facts));
+  if (packs_.size() < kMaxPacks) {
+    write_pack(pack);
+    return;
+  }
+  // Compaction: the entries this run used and the new ones in one pack, then the packs read at open go.
+  // Entries only other file sets used are dropped; they are lowered again when needed.
+  {
+    std::lock_guard<std::mutex> lock(used_mutex_);
+    for (const auto& [key, where] : used_) {
+      std::string bytes = read_entry(where);
+      if (!bytes.empty()) pack.emplace_back(key, std::move(bytes));
+    }
+  }
+  if (!write_pack(pack)) return;
+  std::error_code ec;
+  for (const Pack& old : packs_) fs::remove(old.path, ec);
 }
 
 }  // namespace cyclecheck

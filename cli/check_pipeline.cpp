@@ -79,12 +79,14 @@ std::vector<LoadedModule> read_all(const std::vector<DiscoveredFile>& files) {
   return loaded;
 }
 
-void lower_all(std::vector<LoadedModule>& loaded, FactCache* cache) {
+// Returns the indices of the modules lowered afresh (not found in the cache).
+std::vector<size_t> lower_all(std::vector<LoadedModule>& loaded, const FactCache* cache) {
   // Largest files first, so the threads do not wait on one big file at the end.
   std::vector<size_t> order(loaded.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   auto size_of = [&](size_t i) { return loaded[i].source ? loaded[i].source->text.size() : 0; };
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return size_of(a) > size_of(b); });
+  std::vector<char> fresh(loaded.size(), 0);
   parallel_for(order.size(), [&](size_t position) {
     const size_t i = order[position];
     if (!loaded[i].source) return;
@@ -92,11 +94,37 @@ void lower_all(std::vector<LoadedModule>& loaded, FactCache* cache) {
     std::shared_ptr<const ModuleFacts> facts = cache ? cache->load(source) : nullptr;
     if (!facts) {
       facts = lower_module(source);
-      if (cache) cache->store(source, *facts);
+      fresh[i] = 1;
     }
     loaded[i].facts = std::move(facts);
   });
+  std::vector<size_t> lowered;
+  for (size_t i = 0; i < loaded.size(); ++i) {
+    if (fresh[i]) lowered.push_back(i);
+  }
+  return lowered;
 }
+
+// Writes the new cache entries on a thread of its own while the project is solved (the solver leaves a
+// core idle part of the time). Joined before the sources it reads are moved away.
+class CacheWriter {
+ public:
+  CacheWriter(FactCache* cache, const std::vector<LoadedModule>& loaded, const std::vector<size_t>& indices) {
+    if (cache == nullptr || indices.empty()) return;
+    std::vector<FactCache::Entry> entries;
+    for (size_t i : indices) entries.emplace_back(&*loaded[i].source, loaded[i].facts);
+    thread_ = std::thread([cache, entries = std::move(entries)] { cache->store(entries); });
+  }
+  CacheWriter(const CacheWriter&) = delete;
+  CacheWriter& operator=(const CacheWriter&) = delete;
+  ~CacheWriter() { finish(); }
+  void finish() {
+    if (thread_.joinable()) thread_.join();
+  }
+
+ private:
+  std::thread thread_;
+};
 
 // What besides the sources changes the analysis: options and the contents of extra library models.
 std::string analysis_options_key(const Config& config, bool show_possible) {
@@ -182,8 +210,9 @@ CheckRun run_check(const CheckRequest& request) {
   std::optional<std::vector<Diagnostic>> found;
   if (results) found = results->load(project_key);
   timer.mark("read");
+  std::optional<CacheWriter> cache_writer;
   if (!found) {
-    lower_all(loaded, cache.get());
+    cache_writer.emplace(cache.get(), loaded, lower_all(loaded, cache.get()));
     timer.mark("lower");
     if (stdin_source) modules.push_back(lower_module(*stdin_source));
     for (auto& module : loaded) {
@@ -195,6 +224,7 @@ CheckRun run_check(const CheckRequest& request) {
     found = analyze_modules(modules, options);
     if (results) results->store(project_key, *found);
   }
+  if (cache_writer) cache_writer->finish();
   for (auto& module : loaded) {
     if (module.error) diagnostics.push_back(std::move(*module.error));
   }

@@ -205,7 +205,7 @@ def compute(_cache={}):
         self.write("cycle.py", CYCLE)
         cold = run(["check", "--output-format", "json", "cycle.py"], cwd=self.dir)
         cache = os.path.join(self.dir, ".cyclecheck_cache")
-        entries = [os.path.join(r, f) for r, _, fs in os.walk(cache) for f in fs if f.endswith(".facts")]
+        entries = [os.path.join(r, f) for r, _, fs in os.walk(cache) for f in fs if f.endswith(".pack")]
         self.assertEqual(len(entries), 1)
         warm = run(["check", "--output-format", "json", "cycle.py"], cwd=self.dir)
         self.assertEqual(cold, warm)
