@@ -1,5 +1,7 @@
 // CC103 parent-child-backref: a child object points back at the object that owns it.
 #include <array>
+#include <cctype>
+#include <string>
 
 #include "rules/cycle_report.hpp"
 
@@ -14,6 +16,26 @@ bool is_backref_name(const std::string& field) {
     if (field.find(n) != std::string::npos) return true;
   }
   return false;
+}
+
+// Neighbours in a doubly linked list (`a._next = b; b._prev = a`) are peers, not parent and child: when
+// every link of the cycle is named like a sibling link, the ring rule (CC102) reports it.
+bool is_sibling_link_name(const std::string& field) {
+  static const std::array<const char*, 7> names = {"prev",    "next", "left", "right",
+                                                   "sibling", "succ", "pred"};
+  std::string lower;
+  for (char ch : field) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  for (const char* n : names) {
+    if (lower.find(n) != std::string::npos) return true;
+  }
+  return false;
+}
+
+bool links_siblings(const CycleWitness& c) {
+  for (const WitnessEdge& e : c.edges) {
+    if (!is_sibling_link_name(e.field)) return false;
+  }
+  return !c.edges.empty();
 }
 
 // The back edge: the one entering the object that owns a container of children, else one named like a
@@ -54,7 +76,7 @@ const RuleDefinition& parent_child_backref() {
         "    @property\n    def learner(self):\n        return self.learner_ref()\n",
         "A back reference that is cleared when the parent is closed (an explicit `detach()`) is still "
         "reported."}},
-      [](const CycleWitness& c) { return object_count(c) == 2; },
+      [](const CycleWitness& c) { return object_count(c) == 2 && !links_siblings(c); },
       [](const CycleWitness& c) { return back_edge(c); },
       [](const CycleWitness& c) {
         return "Keep the back reference '" + c.edges[back_edge(c)].field +
