@@ -2,7 +2,8 @@
 """Benchmark harness for cyclecheck (not a test): measures on one file set, in one invocation,
 
   * the parse floor (bench/parse_floor: read + tree-sitter parse only, 2 threads),
-  * `cyclecheck check` without cache, cold (empty cache) and warm (second run with the cache),
+  * `cyclecheck check` without cache, cold (empty cache), warm (second run with the cache) and with only
+    the per-module facts cached (the project solved again, as after an edit),
   * flake8 -j 2 (Debian's, default rule selection),
 
 and prints wall time, lines/s, peak RSS and the ratios against the project's targets, the scaling of
@@ -151,6 +152,13 @@ class Cyclecheck:
     def clear_cache(self):
         shutil.rmtree(self.cache_dir, ignore_errors=True)
 
+    def drop_results(self):
+        """Removes the whole-project result entries, keeping the per-module facts: what an edit costs."""
+        for directory, _, names in os.walk(self.cache_dir):
+            for name in names:
+                if name.startswith("results-"):
+                    os.remove(os.path.join(directory, name))
+
 
 def summarize_findings(stdout_path):
     """Counts diagnostics by code in json-lines output; files with CC001 (syntax) and CC002 (I/O) errors."""
@@ -235,7 +243,7 @@ def benchmark_corpus(label, files, args, cyclecheck, workdir, results):
     rows.append((f"parse floor ({args.threads} threads)", floor))
     corpus["parse_error_files_tree_sitter"] = int(floor_fields.get("error_files", 0))
 
-    nocache = cold = warm = None
+    nocache = cold = warm = facts_cached = None
     if cyclecheck.available:
         nocache = best_of(args.repeat, lambda: run_measured(
             f"{label} cyclecheck", cyclecheck.argv(list_path, use_cache=False), workdir))
@@ -248,6 +256,13 @@ def benchmark_corpus(label, files, args, cyclecheck, workdir, results):
                 f"{label} cyclecheck warm", cyclecheck.argv(list_path, use_cache=True), workdir))
             rows.append(("cyclecheck check, cold cache", cold))
             rows.append(("cyclecheck check, warm cache", warm))
+
+            def facts_only():
+                cyclecheck.drop_results()
+                return run_measured(f"{label} cyclecheck facts cached", cyclecheck.argv(list_path, use_cache=True),
+                                    workdir)
+            facts_cached = best_of(args.repeat, facts_only)
+            rows.append(("cyclecheck check, facts cached", facts_cached))
 
     flake8 = None
     if not args.no_flake8:
@@ -267,7 +282,7 @@ def benchmark_corpus(label, files, args, cyclecheck, workdir, results):
     if not cyclecheck.available:
         print(f"cyclecheck not measured: {cyclecheck.problem}")
         return
-    failed = [m for m in (nocache, cold, warm) if m and m.returncode not in (0, 1)]  # 1: findings
+    failed = [m for m in (nocache, cold, warm, facts_cached) if m and m.returncode not in (0, 1)]  # 1: findings
     for m in failed:
         signal_note = f"killed by signal {-m.returncode}" if m.returncode < 0 else "no message"
         reason = first_line(m.stdout_path + ".err") or signal_note
@@ -291,7 +306,11 @@ def benchmark_corpus(label, files, args, cyclecheck, workdir, results):
         ratios["throughput_over_flake8"] = speedup
         print(f"  cyclecheck vs flake8       {speedup:7.2f}x   (target >= {TARGET_VS_FLAKE8}x: "
               f"{verdict(speedup >= TARGET_VS_FLAKE8)})")
-    peak = max(m.peak_mb for m in (nocache, cold, warm) if m)
+    if facts_cached:
+        ratios["cold_over_facts_cached"] = cold.seconds / facts_cached.seconds
+        print(f"  cold / facts cached        {cold.seconds / facts_cached.seconds:7.2f}x   (an edit: facts reused, "
+              f"project solved again)")
+    peak = max(m.peak_mb for m in (nocache, cold, warm, facts_cached) if m)
     ratios["peak_mb"] = peak
     print(f"  cyclecheck peak RSS        {peak:7.1f} MB (target < {TARGET_PEAK_MB:.0f} MB: "
           f"{verdict(peak < TARGET_PEAK_MB)})")

@@ -98,6 +98,8 @@ class RunBenchQuickTest(unittest.TestCase):
             self.assertIn("cyclecheck / parse floor", out)
             self.assertIn("cyclecheck_over_floor", corpus["ratios"])
             self.assertIn("peak_mb", corpus["ratios"])
+            self.assertIn("cold_over_facts_cached", corpus["ratios"])
+            self.assertIn(corpus["runs"]["cyclecheck check, facts cached"]["exit"], (0, 1))  # 1: findings
             self.assertEqual(corpus["findings"]["malformed_lines"], 0)
             self.assertIn("findings:", out)
             self.assertTrue(all("cyclecheck_seconds" in row for row in scaling))
