@@ -1,10 +1,10 @@
-// The CLI's sources link only into the executable, so each lsp_*_test.cpp compiles the part it tests.
 #include <gtest/gtest.h>
 
 #include <memory>
 #include <random>
 
-#include "cli/lsp/document.cpp"
+#include "analyzer/python_grammar.hpp"
+#include "cli/lsp/document.hpp"
 
 namespace cyclecheck::lsp {
 namespace {

@@ -1,10 +1,10 @@
-// The CLI's sources link only into the executable, so each lsp_*_test.cpp compiles the part it tests.
 #include <gtest/gtest.h>
 
-#include "cli/lsp/code_actions.cpp"
-#include "cli/lsp/lsp_diagnostics.cpp"
-#include "cli/lsp/settings.cpp"
-#include "cli/lsp/suppression_hover.cpp"
+#include "cli/lsp/code_actions.hpp"
+#include "cli/lsp/lsp_diagnostics.hpp"
+#include "cli/lsp/settings.hpp"
+#include "cli/lsp/suppression_hover.hpp"
+#include "rules/rule.hpp"
 
 namespace cyclecheck::lsp {
 namespace {

@@ -1,11 +1,10 @@
-// The CLI's sources link only into the executable, so each lsp_*_test.cpp compiles the part it tests.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <csignal>
 #include <thread>
 
-#include "cli/lsp/json_rpc.cpp"
+#include "cli/lsp/json_rpc.hpp"
 
 namespace cyclecheck::lsp {
 namespace {

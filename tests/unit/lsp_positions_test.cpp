@@ -1,8 +1,7 @@
-// The CLI's sources link only into the executable, so each lsp_*_test.cpp compiles the part it tests.
 #include <gtest/gtest.h>
 
-#include "cli/lsp/positions.cpp"
-#include "cli/lsp/uri.cpp"
+#include "cli/lsp/positions.hpp"
+#include "cli/lsp/uri.hpp"
 
 namespace cyclecheck::lsp {
 namespace {

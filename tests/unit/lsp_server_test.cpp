@@ -1,4 +1,3 @@
-// The CLI's sources link only into the executable, so each lsp_*_test.cpp compiles the part it tests.
 #include <gtest/gtest.h>
 #include <poll.h>
 #include <unistd.h>
@@ -7,8 +6,8 @@
 #include <csignal>
 #include <future>
 
-#include "cli/lsp/server.cpp"
-#include "cli/lsp/server_analysis.cpp"
+#include "cli/lsp/server.hpp"
+#include "cli/lsp/uri.hpp"
 
 namespace cyclecheck::lsp {
 namespace {
