@@ -9,6 +9,7 @@
 #include <functional>
 #include <iterator>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -2875,27 +2876,35 @@ SolveResult solve(const Program& program, const LibraryModels& models, bool incl
   for (auto& thread : threads) thread.join();
 
   // Merge. A cycle seen from two parts (in a callee, and again through it in a caller) is kept once:
-  // it is recognised by the sites of its innermost edges (the solver's own key) or by its objects
-  // (each part numbers fields in its own order, so equivalent edges may be named "[0]" or "[]").
-  // Of two reports the proven one wins, then the innermost (shortest call chains), as when one
-  // solver sees both.
+  // it is recognised by the sites of its innermost edges (the solver's own key) or, across parts, by
+  // its objects (each part numbers fields in its own order, so equivalent edges may be named "[0]" or
+  // "[]"; within one part, two cycles through the same objects are two stores to fix). Of two reports
+  // the proven one wins, then the innermost (shortest call chains), as when one solver sees both.
   SolveResult result;
-  std::unordered_map<std::string, size_t> by_key, by_objects;
-  for (auto& part : outputs) {
+  std::vector<size_t> origin;  // the part each kept cycle came from
+  std::unordered_map<std::string, size_t> by_key;
+  std::unordered_map<std::string, std::vector<size_t>> by_objects;
+  for (size_t p = 0; p < outputs.size(); ++p) {
+    auto& part = outputs[p];
     result.functions_analyzed += part.result.functions_analyzed;
     for (size_t c = 0; c < part.result.cycles.size(); ++c) {
       CycleWitness& witness = part.result.cycles[c];
-      std::string objects = object_signature(witness);
-      auto known = by_key.find(part.cycle_keys[c]);
-      if (known == by_key.end()) known = by_objects.find(objects);
-      if (known == by_key.end() || known == by_objects.end()) {
+      std::optional<size_t> existing;
+      if (auto it = by_key.find(part.cycle_keys[c]); it != by_key.end()) existing = it->second;
+      std::vector<size_t>& same_objects = by_objects[object_signature(witness)];
+      for (size_t index : same_objects) {
+        if (!existing && origin[index] != p) existing = index;
+      }
+      if (!existing) {
         const size_t index = result.cycles.size();
         by_key.emplace(std::move(part.cycle_keys[c]), index);
-        by_objects.emplace(std::move(objects), index);
+        same_objects.push_back(index);
+        origin.push_back(p);
         result.cycles.push_back(std::move(witness));
         continue;
       }
-      CycleWitness& kept = result.cycles[known->second];
+      by_key.emplace(std::move(part.cycle_keys[c]), *existing);
+      CycleWitness& kept = result.cycles[*existing];
       if (std::make_pair(!witness.must, chain_length(witness)) <
           std::make_pair(!kept.must, chain_length(kept))) {
         kept = std::move(witness);
