@@ -223,6 +223,7 @@ CheckRun run_check(const CheckRequest& request) {
     options.models = LibraryModels::with_files(config.model_files);
     found = analyze_modules(modules, options);
     if (results) results->store(project_key, *found);
+    timer.mark("analysis in all");  // link, solve and rules, each timed above
   }
   if (cache_writer) cache_writer->finish();
   for (auto& module : loaded) {
