@@ -9,13 +9,16 @@ VERSION = "0.1.0"
 
 
 def _uri(path, base):
-    try:
-        rel = os.path.relpath(path, base)
-    except ValueError:
-        rel = path
-    if rel.startswith(".."):
-        return path.replace(os.sep, "/"), False
-    return rel.replace(os.sep, "/"), True
+    """The path relative to `base` when it is below it, else absolute. `os.getcwd()` is resolved by the
+    kernel, so a path reached through a symlink is compared resolved as well."""
+    for candidate, root in ((path, base), (os.path.realpath(path), os.path.realpath(base))):
+        try:
+            rel = os.path.relpath(candidate, root)
+        except ValueError:
+            continue
+        if not rel.startswith(".."):
+            return rel.replace(os.sep, "/"), True
+    return path.replace(os.sep, "/"), False
 
 
 def _location(site, base, message=None):

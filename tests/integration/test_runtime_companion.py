@@ -92,6 +92,27 @@ class RunReports(unittest.TestCase):
         self.assertEqual(proc.returncode, 2)
         self.assertIn("cannot start", proc.stderr)
 
+    def test_sarif_uris_stay_relative_in_a_directory_reached_through_a_symlink(self):
+        # os.getcwd() is the resolved directory while the script is named through the link: the
+        # report must still give paths relative to where the user ran it.
+        script = "class Node:\n    def __init__(self):\n        self.me = self\n\n\nfor _ in range(3):\n    Node()\n"
+        with tempfile.TemporaryDirectory() as tmp:
+            real = os.path.join(tmp, "elsewhere", "project")
+            os.makedirs(real)
+            with open(os.path.join(real, "train.py"), "w", encoding="utf-8") as fh:
+                fh.write(script + "import gc\ngc.collect()\n")
+            link = os.path.join(tmp, "workspace", "project")
+            os.makedirs(os.path.dirname(link))
+            os.symlink(real, link)
+            out = os.path.join(tmp, "run.sarif")
+            proc = run_cli(["run", "--output-format", "sarif", "-o", out, "--", os.path.join(link, "train.py")],
+                           cwd=link)
+            self.assertEqual(proc.returncode, 0, proc.stderr)
+            with open(out, encoding="utf-8") as fh:
+                results = json.load(fh)["runs"][0]["results"]
+        uris = {loc["physicalLocation"]["artifactLocation"]["uri"] for r in results for loc in r["locations"]}
+        self.assertEqual(uris, {"train.py"})
+
     def test_sarif_output(self):
         with tempfile.TemporaryDirectory() as tmp:
             out = os.path.join(tmp, "run.sarif")
