@@ -87,14 +87,14 @@ FactCache::~FactCache() {
   for (const Pack& pack : packs_) ::close(pack.fd);
 }
 
-FactCache::Key FactCache::key_of(const SourceText& source) {
+FactCache::Key FactCache::key_of(const SourceText& source, uint64_t content) {
   std::string name = tool_identity();
   name += '\0';
   name += source.path;
   name += '\0';
   name += source.module_name;
   name += source.is_package ? '\1' : '\0';
-  return Key{hash_bytes(name), hash_bytes(source.text)};
+  return Key{hash_bytes(name), content};
 }
 
 void FactCache::read_pack(const fs::path& path) {
@@ -135,7 +135,7 @@ std::string FactCache::read_entry(const Location& where) const {
 }
 
 std::shared_ptr<const ModuleFacts> FactCache::load(const SourceText& source) const {
-  const Key key = key_of(source);
+  const Key key = key_of(source, hash_bytes(source.text));
   auto it = index_.find(key);
   if (it == index_.end()) return nullptr;
   for (const Location& where : it->second) {
@@ -189,7 +189,10 @@ void FactCache::store(const std::vector<Entry>& entries) {
   if (entries.empty()) return;
   std::vector<std::pair<Key, std::string>> pack;
   pack.reserve(entries.size());
-  for (const auto& [source, facts] : entries) pack.emplace_back(key_of(*source), serialize_facts(*facts));
+  for (const auto& [source, facts] : entries) {
+    pack.emplace_back(key_of(*source, facts->content_hash),
+                      serialize_facts(*facts));  // no second pass over the text
+  }
   if (packs_.size() < kMaxPacks) {
     write_pack(pack);
     return;

@@ -65,7 +65,8 @@ class FactCache {
   };
 
   explicit FactCache(std::filesystem::path directory) : directory_(std::move(directory)) {}
-  static Key key_of(const SourceText& source);
+  // `content` is the hash of the source's text (ModuleFacts::content_hash once it is lowered).
+  static Key key_of(const SourceText& source, uint64_t content);
   void read_pack(const std::filesystem::path& path);
   std::string read_entry(const Location& where) const;
   bool write_pack(const std::vector<std::pair<Key, std::string>>& entries) const;

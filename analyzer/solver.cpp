@@ -1767,14 +1767,13 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     if (bases.empty()) continue;
     ValueSet values;
     const std::string& fname = field_name(field);
-    const FieldId local_field = field;  // caller and callee share one field table
     for (ObjId v : it->second) values.merge(map_obj(v, 0));
     const bool strong = bases.size() == 1 && !objs_[bases[0]].summary;
     for (ObjId b : bases) {
       const ObjKind bk = objs_[b].kind;
       if (bk == ObjKind::ExternalConst || bk == ObjKind::ModuleConst || bk == ObjKind::FunctionConst)
         continue;
-      set_field(b, local_field, values, strong && fname.find("[]") == std::string::npos);
+      set_field(b, field, values, strong && fname.find("[]") == std::string::npos);
     }
     for (ObjId v : it->second) {
       auto edge = callee.edges_.find(EdgeKey{base, field, v});
@@ -1787,7 +1786,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
           info.chain.insert(info.chain.begin(), call_site);
           info.must = edge->second.must && bases.size() == 1 && targets.size() == 1;
           info.alternatives = edge->second.alternatives || targets.size() > 1;
-          add_edge(b, local_field, t, info);
+          add_edge(b, field, t, info);
         }
       }
     }
