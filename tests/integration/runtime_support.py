@@ -13,6 +13,10 @@ FIXTURES = os.path.join(SOURCE, "runtime-check", "tests_fixtures")
 PYTHON = "/usr/bin/python3"
 
 
+# The tests that run a case of ../shared/cases skip (not fail) in a checkout without it beside.
+needs_shared_cases = unittest.skipUnless(os.path.isdir(CASES), "shared cases not found at %s" % CASES)
+
+
 def require_runtime(test):
     """Skips (not fails) where the build has no runtime companion, e.g. the sanitizer build."""
     if not BIN or not os.path.exists(os.path.join(PYTHON_DIR, "cyclecheck_runtime", "__init__.py")):

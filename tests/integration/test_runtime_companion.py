@@ -7,7 +7,7 @@ import subprocess
 import tempfile
 import unittest
 
-from runtime_support import (CASES, FIXTURES, PYTHON, python_env, require_runtime, run_cli,
+from runtime_support import (CASES, FIXTURES, PYTHON, needs_shared_cases, python_env, require_runtime, run_cli,
                              run_json, user_cycles)
 
 C001 = os.path.join(CASES, "c001_module_bound_method_attr.py")
@@ -113,6 +113,7 @@ class RunReports(unittest.TestCase):
         uris = {loc["physicalLocation"]["artifactLocation"]["uri"] for r in results for loc in r["locations"]}
         self.assertEqual(uris, {"train.py"})
 
+    @needs_shared_cases
     def test_sarif_output(self):
         with tempfile.TemporaryDirectory() as tmp:
             out = os.path.join(tmp, "run.sarif")
@@ -131,6 +132,7 @@ class RunReports(unittest.TestCase):
         self.assertEqual(result["level"], "error")  # it holds tensors
         self.assertIn("cycleGraph", result["properties"])
 
+    @needs_shared_cases
     def test_dot_dir_draws_each_cycle_shape(self):
         with tempfile.TemporaryDirectory() as tmp:
             proc, report = run_json(C001, "--dot-dir", tmp, "--svg")
@@ -164,6 +166,7 @@ def _static_json(path, line, types, labels, fingerprint):
             "related": [], "runtime": None}
 
 
+@needs_shared_cases
 class StaticFindings(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
