@@ -111,6 +111,7 @@ struct EdgeInfo {
   EdgeRole role = EdgeRole::Plain;
   bool removable = false;
   bool implicit = false;  // the field's prior content, observed at a read
+  bool distinct = false;  // links two objects a guard tells apart: never a self-loop, whatever it stores
 };
 
 struct EdgeKey {

@@ -11,6 +11,7 @@
 #include <unordered_set>
 
 #include "analyzer/ir.hpp"
+#include "analyzer/parse_repair.hpp"
 #include "analyzer/project.hpp"
 #include "analyzer/python_grammar.hpp"
 #include "analyzer/text_util.hpp"
@@ -752,6 +753,18 @@ class Lowerer {
     return e;
   }
 
+  // `a is not b` or `a != b`: the single operator between the two operands.
+  static bool is_distinctness_test(TSNode comparison) {
+    const uint32_t count = ts_node_child_count(comparison);
+    for (uint32_t i = 0; i < count; ++i) {
+      const TSNode child = ts_node_child(comparison, i);
+      if (ts_node_is_named(child)) continue;
+      const char* type = ts_node_type(child);
+      return std::strcmp(type, "is not") == 0 || std::strcmp(type, "!=") == 0;
+    }
+    return false;
+  }
+
   Expr lower_expr(TSNode node) {
     Expr e;
     if (ts_node_is_null(node)) return e;
@@ -831,8 +844,12 @@ class Lowerer {
       const uint32_t count = node_children.size();
       for (uint32_t i = 0; i < count; ++i) e.children.push_back(lower_expr(node_children[i]));
       if (sym == g_.comparison_operator || sym == g_.not_operator) e.text = "bool";
+      if (sym == g_.comparison_operator && count == 2 && is_distinctness_test(node)) e.text = "distinct";
     } else if (sym == g_.boolean_operator) {
       e.kind = ExprKind::Choice;
+      // `and` guards: the solver reads distinctness tests out of if-conditions.
+      const TSNode op = field(node, g_.f_operator);
+      if (!ts_node_is_null(op) && std::strcmp(ts_node_type(op), "and") == 0) e.text = "and";
       e.children.push_back(lower_expr(field(node, g_.f_left)));
       e.children.push_back(lower_expr(field(node, g_.f_right)));
     } else if (sym == g_.conditional_expression) {
@@ -1094,8 +1111,20 @@ std::shared_ptr<const ModuleFacts> lower_module(const SourceText& source, const 
     return facts;
   }
   TSNode root = ts_tree_root_node(tree);
+  // Valid Python the grammar rejects (`x, *[]`) is lowered from a same-length copy it accepts.
+  RepairedParse repaired;
+  std::unique_ptr<TSTree, TreeDeleter> repaired_tree;
+  SourceText repaired_source;
+  const SourceText* lowered = &source;
+  if (ts_node_has_error(root) && repair_bare_tuple_stars(thread_parser(), source.text, root, repaired)) {
+    repaired_tree.reset(repaired.tree);
+    root = ts_tree_root_node(repaired_tree.get());
+    repaired_source =
+        SourceText{source.path, source.module_name, source.is_package, std::move(repaired.text)};
+    lowered = &repaired_source;
+  }
   collect_syntax_errors(root, source.path, facts->file_diagnostics);
-  Lowerer lowerer(source, *facts);
+  Lowerer lowerer(*lowered, *facts);
   lowerer.lower_module(root);
   if (lowerer.hit_nesting_limit()) {
     const Site s = lowerer.nesting_limit_site();

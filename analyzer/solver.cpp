@@ -334,6 +334,24 @@ class Context {
     }
     return false;
   }
+  // Pairs of variables an enclosing `if a is not b` (or `a != b`, alone or in an `and`) tells apart.
+  std::vector<std::pair<std::string, std::string>> distinct_names_;
+  void collect_distinct_names(const Expr& condition) {
+    if (condition.kind == ExprKind::Choice && condition.text == "and") {
+      for (const Expr& operand : condition.children) collect_distinct_names(operand);
+    } else if (condition.kind == ExprKind::Arith && condition.text == "distinct" &&
+               condition.children.size() == 2 && condition.children[0].kind == ExprKind::Name &&
+               condition.children[1].kind == ExprKind::Name) {
+      distinct_names_.emplace_back(condition.children[0].text, condition.children[1].text);
+    }
+  }
+  bool are_distinct(const std::string& a, const std::string& b) const {
+    if (a.empty() || b.empty() || a == b) return false;
+    for (const auto& [x, y] : distinct_names_) {
+      if ((x == a && y == b) || (x == b && y == a)) return true;
+    }
+    return false;
+  }
   ValueSet root_values(const std::string& name) const {
     auto it = st_.env.find(name);
     return it == st_.env.end() ? ValueSet{} : it->second;
@@ -709,6 +727,7 @@ void Context::store(const ValueSet& bases, FieldId field, const ValueSet& values
   if (bases.empty()) return;
   const bool strong = bases.size() == 1 && !objs_[bases[0]].summary && loop_depth_ == 0;
   const bool strong_in_loop = bases.size() == 1 && !objs_[bases[0]].summary;
+  const bool guarded_distinct = are_distinct(store_base_root_, store_value_root_);
   for (ObjId b : bases) {
     const ObjKind kind = objs_[b].kind;
     if (kind == ObjKind::ExternalConst || kind == ObjKind::ModuleConst || kind == ObjKind::FunctionConst ||
@@ -730,6 +749,12 @@ void Context::store(const ValueSet& bases, FieldId field, const ValueSet& values
       if (objs_[v].summary && !store_base_root_.empty() && store_base_root_ != store_value_root_ &&
           (derived_from(b, v) || root_values(store_base_root_).contains(v))) {
         info.must = false;  // parent.children.add(child) with parent and child from the same list
+      }
+      // Under `if child is not parent:`, parent.children.add(child) never stores parent in its own field:
+      // whatever object both variables may name, a run links two different ones.
+      if (guarded_distinct && root_values(store_base_root_).contains(v)) {
+        info.must = false;
+        info.distinct = true;
       }
       info.alternatives = values.size() > 1;
       info.role = role;
@@ -920,7 +945,7 @@ ValueSet Context::eval(const Expr& e) {
     case ExprKind::Arith: {
       ValueSet operands;
       for (const Expr& child : e.children) operands.merge(eval(child));
-      if (operands.empty() || e.text == "bool") return {};
+      if (operands.empty() || e.text == "bool" || e.text == "distinct") return {};
       const ObjId value = at_site(&e, ObjKind::Value, "value", e.site);
       for (ObjId op : operands) {
         if (std::find(objs_[value].operands.begin(), objs_[value].operands.end(), op) ==
@@ -1778,6 +1803,9 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     for (ObjId v : it->second) {
       auto edge = callee.edges_.find(EdgeKey{base, field, v});
       if (edge == callee.edges_.end()) continue;
+      // The callee saw the field's earlier content: here that content is whatever this context already
+      // holds (loading it above made the edge when there was none), so the callee cannot make it stronger.
+      if (edge->second.implicit) continue;
       const ValueSet targets = map_obj(v, 0);
       if (bases.size() * targets.size() > kMaxEdgeFanout) continue;
       for (ObjId b : bases) {
@@ -1997,7 +2025,10 @@ void Context::exec(const Stmt& s) {
     case StmtKind::If: {
       eval(s.value);
       HeapState before = st_;
+      const size_t guards = distinct_names_.size();
+      collect_distinct_names(s.value);
       exec_block(s.body);
+      distinct_names_.resize(guards);
       HeapState after_body = std::move(st_);
       st_ = std::move(before);
       exec_block(s.orelse);
@@ -2673,7 +2704,7 @@ void Context::detect_cycles() {
             edge.chain = info->second.chain;
             edge.must = info->second.must;
             edge.removable = info->second.removable;
-            if (!edge.must && info->second.alternatives) {
+            if (!edge.must && info->second.alternatives && !info->second.distinct) {
               // Several objects may be stored here; it is still a must-cycle when all of them close it.
               bool all_inside = true;
               auto current = st_.fields.find(field_key(from, via));
