@@ -129,10 +129,16 @@ struct EdgeKeyHash {
 };
 using EdgeMap = std::unordered_map<EdgeKey, EdgeInfo, EdgeKeyHash>;
 
+// A local variable: what it may name, and where it was bound (a frame that outlives its function keeps it).
+struct Binding {
+  ValueSet values;
+  int32_t module = -1;
+  Site site;
+};
+
 struct HeapState {
-  std::unordered_map<std::string, ValueSet> env;
+  std::unordered_map<std::string, Binding> env;
   std::unordered_map<uint64_t, ValueSet> fields;
-  std::unordered_map<std::string, SiteRef> var_site;
 };
 
 struct Event {

@@ -39,6 +39,8 @@ std::shared_ptr<const ModuleFacts> lower_module(const SourceText& source, const 
 struct AnalysisOptions {
   bool show_possible = false;                   // also report possible (may) cycles, at lower severity
   std::shared_ptr<const LibraryModels> models;  // null: the shipped models only
+  // false in a run that exits right after reporting: large state is kept instead of freed (retain.hpp)
+  bool free_memory = true;
 };
 
 // Links the modules, solves, runs every rule. Diagnostics come sorted (diagnostic_less);

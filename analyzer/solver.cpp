@@ -20,6 +20,7 @@
 #include <utility>
 
 #include "analyzer/heap.hpp"
+#include "analyzer/retain.hpp"
 #include "analyzer/scc.hpp"
 
 namespace cyclecheck {
@@ -179,8 +180,9 @@ class Context {
     objs_.push_back(std::move(obj));
     return static_cast<ObjId>(objs_.size() - 1);
   }
+  int32_t site_module() const { return site_module_override_ >= 0 ? site_module_override_ : ref_.module; }
   SiteRef site_ref(const Site& site, std::string note = {}) const {
-    return SiteRef{site_module_override_ >= 0 ? site_module_override_ : ref_.module, site, std::move(note)};
+    return SiteRef{site_module(), site, std::move(note)};
   }
   bool is_placeholder(ObjId id) const {
     const ObjKind k = objs_[id].kind;
@@ -354,7 +356,7 @@ class Context {
   }
   ValueSet root_values(const std::string& name) const {
     auto it = st_.env.find(name);
-    return it == st_.env.end() ? ValueSet{} : it->second;
+    return it == st_.env.end() ? ValueSet{} : it->second.values;
   }
   static std::string root_name(const Expr& e) {
     const Expr* at = &e;
@@ -796,7 +798,7 @@ ValueSet Context::read_name(const std::string& name, const Site& site) {
   }
   if (ref_.index == 0 || is_local(name)) {
     auto it = st_.env.find(name);
-    if (it != st_.env.end()) return it->second;
+    if (it != st_.env.end()) return it->second.values;
     if (ref_.index != 0) return {};
   }
   StaticRef r = program_.resolve_global(ref_.module, name);
@@ -817,7 +819,6 @@ void Context::write_name(const std::string& name, const ValueSet& values, const 
   if (is_cell_var(name)) {
     store(ValueSet{cell(name)}, intern_field("contents"), values, {site_ref(site, name + " = ...")},
           EdgeRole::Capture);
-    st_.var_site[name] = site_ref(site, name + " = ...");
     return;
   }
   if (std::find(fn_.globals.begin(), fn_.globals.end(), name) != fn_.globals.end()) {
@@ -827,8 +828,7 @@ void Context::write_name(const std::string& name, const ValueSet& values, const 
     record_event(EventKind::StoreIntoGlobal, g, objs_[g].label, values, site, "global " + name + " = ...");
     return;
   }
-  st_.env[name] = values;
-  st_.var_site[name] = site_ref(site, name + " = ...");
+  st_.env[name] = Binding{values, site_module(), site};
 }
 
 // ---- evaluation ----------------------------------------------------------------------------------
@@ -2007,7 +2007,6 @@ void Context::exec(const Stmt& s) {
                   EdgeRole::Plain);
           } else {
             st_.env.erase(target.text);
-            st_.var_site.erase(target.text);
           }
         } else if (target.kind == ExprKind::Attribute && !target.children.empty()) {
           const ValueSet bases = eval(target.children[0]);
@@ -2171,7 +2170,6 @@ void Context::exec_try(const Stmt& s) {
     // Python deletes the `as` name when the handler ends.
     if (!h.name.empty() && !is_cell_var(h.name)) {
       st_.env.erase(h.name);
-      st_.var_site.erase(h.name);
     }
     handler_exceptions_.pop_back();
     join_into(merged, st_);
@@ -2242,8 +2240,7 @@ void Context::run() {
       add_edge(c, intern_field("contents"), params_[i],
                EdgeInfo{{site_ref(f.params[i].site, "parameter " + name)}, true});
     } else {
-      st_.env[name] = ValueSet{params_[i]};
-      st_.var_site[name] = site_ref(f.params[i].site, "parameter " + name);
+      st_.env[name] = Binding{ValueSet{params_[i]}, site_module(), f.params[i].site};
     }
   }
   exec_block(f.body);
@@ -2253,8 +2250,10 @@ void Context::run() {
 // ---- state helpers ---------------------------------------------------------------------------------
 
 void Context::join_into(HeapState& into, const HeapState& from) {
-  for (const auto& [name, values] : from.env) into.env[name].merge(values);
-  for (const auto& [name, site] : from.var_site) into.var_site.emplace(name, site);
+  for (const auto& [name, binding] : from.env) {
+    auto [it, added] = into.env.try_emplace(name, binding);
+    if (!added) it->second.values.merge(binding.values);  // keeps the binding site of `into`
+  }
   // A field written on one path only may still hold its earlier content on the other.
   auto initial = [this](uint64_t key) -> ValueSet {
     const auto base = static_cast<ObjId>(key >> 32);
@@ -2427,14 +2426,13 @@ void Context::finish() {
   if (frame_ != kNoObj) {
     // A frame outliving its function (held by a traceback or a variable) keeps its locals.
     std::vector<std::string> names;
-    for (const auto& [name, values] : st_.env) names.push_back(name);
+    for (const auto& [name, binding] : st_.env) names.push_back(name);
     std::sort(names.begin(), names.end());
     for (const std::string& name : names) {
-      const ValueSet& values = st_.env[name];
-      if (values.empty()) continue;
-      const SiteRef site = st_.var_site.count(name) ? st_.var_site[name] : site_ref(fn_.site);
-      store(ValueSet{frame_}, intern_field("local:" + name), values,
-            {SiteRef{site.module, site.site, name + " = ..."}}, EdgeRole::Frame);
+      const Binding& binding = st_.env.at(name);
+      if (binding.values.empty()) continue;
+      store(ValueSet{frame_}, intern_field("local:" + name), binding.values,
+            {SiteRef{binding.module, binding.site, name + " = ..."}}, EdgeRole::Frame);
     }
     for (const std::string& name : fn_.cell_vars) {
       store(ValueSet{frame_}, intern_field("local:" + name), ValueSet{cell(name)},
@@ -2870,7 +2868,7 @@ size_t chain_length(const CycleWitness& witness) {
 }
 
 Solver::Output solve_part(const Program& program, const LibraryModels& models, bool include_possible,
-                          std::pair<size_t, size_t> range) {
+                          std::pair<size_t, size_t> range, bool free_state) {
   FieldTable table;
   FieldTable* saved = current_fields;
   current_fields = &table;
@@ -2878,8 +2876,9 @@ Solver::Output solve_part(const Program& program, const LibraryModels& models, b
   Solver::Output out;
   const auto started = std::chrono::steady_clock::now();
   {
-    Solver solver(program, models, include_possible, range.first, range.second);
-    out = solver.run();
+    auto solver = std::make_shared<Solver>(program, models, include_possible, range.first, range.second);
+    out = solver->run();
+    if (!free_state) retain_until_exit(std::move(solver));
   }
   if (std::getenv("CYCLECHECK_DEBUG_TIMES") != nullptr) {
     std::fprintf(stderr, "[times] solver on modules %zu-%zu: %zu functions analysed in %.3f s\n", range.first,
@@ -2892,13 +2891,14 @@ Solver::Output solve_part(const Program& program, const LibraryModels& models, b
 
 }  // namespace
 
-SolveResult solve(const Program& program, const LibraryModels& models, bool include_possible, size_t parts) {
+SolveResult solve(const Program& program, const LibraryModels& models, bool include_possible, size_t parts,
+                  bool free_state) {
   const auto ranges = partition_modules(program, parts);
   std::vector<Solver::Output> outputs(ranges.size());
   std::atomic<size_t> next{0};
   auto worker = [&] {
     for (size_t i = next++; i < ranges.size(); i = next++) {
-      outputs[i] = solve_part(program, models, include_possible, ranges[i]);
+      outputs[i] = solve_part(program, models, include_possible, ranges[i], free_state);
     }
   };
   const size_t thread_count =

@@ -20,8 +20,9 @@ struct SolveResult {
 
 // Large projects are split into contiguous module ranges solved on separate threads, each reporting
 // only its own modules; `parts` forces the number of ranges (0: chosen from the project's size, never
-// from the machine, so the findings do not depend on the number of cores).
+// from the machine, so the findings do not depend on the number of cores). With `free_state` false the
+// summaries are kept until the process exits (see analyzer/retain.hpp).
 SolveResult solve(const Program& program, const LibraryModels& models, bool include_possible,
-                  size_t parts = 0);
+                  size_t parts = 0, bool free_state = true);
 
 }  // namespace cyclecheck

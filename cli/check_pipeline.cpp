@@ -19,6 +19,7 @@
 #include "analyzer/phase_timer.hpp"
 #include "analyzer/project.hpp"
 #include "analyzer/result_cache.hpp"
+#include "analyzer/retain.hpp"
 #include "analyzer/suppression.hpp"
 
 namespace cyclecheck::cli {
@@ -221,6 +222,7 @@ CheckRun run_check(const CheckRequest& request) {
     AnalysisOptions options;
     options.show_possible = show_possible;
     options.models = LibraryModels::with_files(config.model_files);
+    options.free_memory = false;  // the commands that run a check exit after reporting
     found = analyze_modules(modules, options);
     if (results) results->store(project_key, *found);
     timer.mark("analysis in all");  // link, solve and rules, each timed above
@@ -259,9 +261,6 @@ CheckRun run_check(const CheckRequest& request) {
   return run;
 }
 
-void keep_until_exit(CheckRun&& run) {
-  static std::vector<std::unique_ptr<CheckRun>>* kept = new std::vector<std::unique_ptr<CheckRun>>();
-  kept->push_back(std::make_unique<CheckRun>(std::move(run)));
-}
+void keep_until_exit(CheckRun&& run) { retain_until_exit(std::make_shared<const CheckRun>(std::move(run))); }
 
 }  // namespace cyclecheck::cli

@@ -6,6 +6,7 @@
 #include "analyzer/phase_timer.hpp"
 #include "analyzer/program.hpp"
 #include "analyzer/project.hpp"
+#include "analyzer/retain.hpp"
 #include "analyzer/solver.hpp"
 #include "rules/cycle_report.hpp"
 #include "rules/rule_definition.hpp"
@@ -19,10 +20,12 @@ std::vector<Diagnostic> analyze_modules(const std::vector<std::shared_ptr<const 
   for (const auto& module : modules) {
     out.insert(out.end(), module->file_diagnostics.begin(), module->file_diagnostics.end());
   }
-  const Program program(modules);
+  const auto linked = std::make_shared<const Program>(modules);
+  const Program& program = *linked;
+  if (!options.free_memory) retain_until_exit(linked);
   timer.mark("link");
   const auto models = options.models ? options.models : LibraryModels::builtin();
-  const SolveResult solved = solve(program, *models, options.show_possible);
+  const SolveResult solved = solve(program, *models, options.show_possible, 0, options.free_memory);
   timer.mark("solve");
 
   for (const CycleWitness& cycle : solved.cycles) {
