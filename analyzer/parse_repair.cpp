@@ -7,6 +7,10 @@
 namespace cyclecheck {
 namespace {
 
+// A file with more candidate stars than this is not valid Python nearby: it is not re-parsed (each candidate
+// costs walks up the tree, each attempt a whole parse).
+constexpr size_t kMaxStars = 64;
+
 bool is_error(TSNode node) { return std::strcmp(ts_node_type(node), "ERROR") == 0; }
 
 // ERROR and MISSING nodes, outermost first (an ERROR's insides are not visited). Iterative: deep trees must
@@ -101,7 +105,7 @@ bool repair_bare_tuple_stars(TSParser* parser, const std::string& text, TSNode r
   }
   std::sort(stars.begin(), stars.end());
   stars.erase(std::unique(stars.begin(), stars.end()), stars.end());
-  if (stars.empty()) return false;
+  if (stars.empty() || stars.size() > kMaxStars) return false;
 
   // Remove the stars, keep only the removals that leave a tuple element, and parse again until they agree.
   for (int attempt = 0; attempt < 3 && !stars.empty(); ++attempt) {

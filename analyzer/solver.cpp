@@ -829,6 +829,10 @@ void Context::write_name(const std::string& name, const ValueSet& values, const 
     return;
   }
   st_.env[name] = Binding{values, site_module(), site};
+  // A guard about the old value says nothing about the new one (cleared in place: the If pops by count).
+  for (auto& [a, b] : distinct_names_) {
+    if (a == name || b == name) a.clear(), b.clear();
+  }
 }
 
 // ---- evaluation ----------------------------------------------------------------------------------
