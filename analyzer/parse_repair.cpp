@@ -7,8 +7,8 @@
 namespace cyclecheck {
 namespace {
 
-// A file with more candidate stars than this is not valid Python nearby: it is not re-parsed (each candidate
-// costs walks up the tree, each attempt a whole parse).
+// A file with more candidate stars than this in its errors is not repaired: each candidate costs walks
+// through the tree, and so many are a sign of something else than the grammar's gap.
 constexpr size_t kMaxStars = 64;
 
 bool is_error(TSNode node) { return std::strcmp(ts_node_type(node), "ERROR") == 0; }
@@ -83,29 +83,39 @@ bool is_tuple_element(TSNode root, const std::string& text, size_t star) {
 bool repair_bare_tuple_stars(TSParser* parser, const std::string& text, TSNode root, RepairedParse& out) {
   const std::vector<TSNode> errors = error_nodes(root);
   std::vector<size_t> stars;
+  size_t looked_up = 0;
+  size_t scanned = 0;  // errors come in document order: each line is scanned once, however many errors it has
   for (const TSNode& error : errors) {
     if (!is_error(error)) continue;
-    // The statement around the error: recovery often pulls the star outside the ERROR node itself.
+    // The lines around the error: recovery often pulls the star outside the ERROR node itself.
     size_t begin = ts_node_start_byte(error), end = std::min<size_t>(ts_node_end_byte(error), text.size());
-    while (begin > 0 && text[begin - 1] != '\n') --begin;
+    if (end <= scanned) continue;
+    if (begin < scanned) {
+      begin = scanned;
+    } else {
+      while (begin > scanned && text[begin - 1] != '\n') --begin;
+    }
     while (end < text.size() && text[end] != '\n') ++end;
+    scanned = end;
     for (size_t i = begin; i < end; ++i) {
       if (text[i] != '*' || (i + 1 < text.size() && text[i + 1] == '*') || (i > 0 && text[i - 1] == '*')) {
         continue;
       }
-      // A `*` token, not part of a string or comment.
+      if (!starts_an_element(text, i)) continue;
+      // A `*` token, not part of a string or comment. Each lookup walks the tree: past the limit, give up.
+      if (++looked_up > kMaxStars) return false;
       const TSNode leaf =
           ts_node_descendant_for_byte_range(root, static_cast<uint32_t>(i), static_cast<uint32_t>(i + 1));
       if (ts_node_is_null(leaf) || ts_node_is_named(leaf) || ts_node_start_byte(leaf) != i ||
           std::strcmp(ts_node_type(leaf), "*") != 0) {
         continue;
       }
-      if (starts_an_element(text, i)) stars.push_back(i);
+      stars.push_back(i);
     }
   }
   std::sort(stars.begin(), stars.end());
   stars.erase(std::unique(stars.begin(), stars.end()), stars.end());
-  if (stars.empty() || stars.size() > kMaxStars) return false;
+  if (stars.empty()) return false;
 
   // Remove the stars, keep only the removals that leave a tuple element, and parse again until they agree.
   for (int attempt = 0; attempt < 3 && !stars.empty(); ++attempt) {
