@@ -309,7 +309,7 @@ class Context {
                       const Site& site);
   ValueSet bound_method(ObjId self, CodeRef function, const Expr& node);
   void mark_graph(const ValueSet& values, int depth = 0);
-  bool is_graph(ObjId id, int depth = 0) const;
+  bool is_graph(ObjId id) const;
   // backward() on a value reaches what it was computed from: torch.stack(losses).sum().backward().
   void mark_backpropagated(ObjId id, int depth) {
     if (depth > 6 || objs_[id].backpropagated) return;
@@ -317,15 +317,39 @@ class Context {
     const std::vector<ObjId> operands = objs_[id].operands;
     for (ObjId op : operands) mark_backpropagated(op, depth + 1);
   }
-  bool was_backpropagated(ObjId id, int depth = 0) const {
-    const Obj& o = objs_[id];
-    if (o.backpropagated) return true;
-    if (depth > 6) return false;
-    for (ObjId op : o.operands) {
-      if (was_backpropagated(op, depth + 1)) return true;
+  bool was_backpropagated(ObjId id) const {
+    return any_within_operands(id, 6, false, [](const Obj& o) { return o.backpropagated; });
+  }
+  // Whether `id`, or a value it was computed from at most `max_depth` operand steps back (not past a value
+  // computed under no_grad when `stop_at_no_grad`), passes `test`. Breadth-first and each object once:
+  // values built in a loop can have dozens of operands each, and a depth-first walk was exponential.
+  template <typename Test>
+  bool any_within_operands(ObjId id, int max_depth, bool stop_at_no_grad, Test test) const {
+    if (++walk_epoch_ == 0) {
+      std::fill(walk_marks_.begin(), walk_marks_.end(), 0);
+      walk_epoch_ = 1;
+    }
+    if (walk_marks_.size() < objs_.size()) walk_marks_.resize(objs_.size(), 0);
+    std::vector<ObjId> level{id}, next;
+    walk_marks_[id] = walk_epoch_;
+    for (int depth = 0; !level.empty(); ++depth) {
+      for (ObjId v : level) {
+        const Obj& o = objs_[v];
+        if (test(o)) return true;
+        if ((stop_at_no_grad && o.no_grad) || depth > max_depth) continue;
+        for (ObjId op : o.operands) {
+          if (walk_marks_[op] == walk_epoch_) continue;
+          walk_marks_[op] = walk_epoch_;
+          next.push_back(op);
+        }
+      }
+      level.swap(next);
+      next.clear();
     }
     return false;
   }
+  mutable std::vector<uint32_t> walk_marks_;  // any_within_operands: the walk that last reached each object
+  mutable uint32_t walk_epoch_ = 0;
   bool is_callable_value(ObjId id) const;
   // `b` is `v` or an object reached from it through placeholders (v.children, v.children[]).
   bool derived_from(ObjId b, ObjId v) const {
@@ -1105,14 +1129,8 @@ void Context::mark_graph(const ValueSet& values, int depth) {
   }
 }
 
-bool Context::is_graph(ObjId id, int depth) const {
-  const Obj& o = objs_[id];
-  if (o.graph) return true;
-  if (o.no_grad || depth > 8) return false;
-  for (ObjId op : o.operands) {
-    if (is_graph(op, depth + 1)) return true;
-  }
-  return false;
+bool Context::is_graph(ObjId id) const {
+  return any_within_operands(id, 8, true, [](const Obj& o) { return o.graph; });
 }
 
 ValueSet Context::eval_call(const Expr& e, bool result_used) {
@@ -2562,6 +2580,7 @@ void Context::compact_summary() {
   site_objects_ = {};
   instantiated_ = {};
   held_flags_ = {};
+  walk_marks_ = {};
 }
 
 // Debugging aid (CYCLECHECK_DEBUG_HEAP=1): the exit heap of every analysed function, on stderr.

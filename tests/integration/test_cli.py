@@ -117,6 +117,20 @@ def compute(_cache={}):
         self.assertEqual(code, 1)
         self.assertEqual(len(findings), 6000)
 
+    def test_values_computed_from_many_earlier_values(self):
+        # Each guarded `self.indent = self.indent + 1` leaves the old and the new value in the field, so the
+        # 60th value is computed from all the earlier ones. Walking those operands path by path took minutes
+        # at 30 calls; the time limit only guards against that coming back.
+        calls = "".join(f"        self.msgin({i % 4})\n        self.msgout({i % 4})\n" for i in range(60))
+        self.write("indent.py", "class Finder:\n    def __init__(self, debug):\n        self.debug = debug\n"
+                   "        self.indent = 0\n\n    def msgin(self, level):\n        if level <= self.debug:\n"
+                   "            self.indent = self.indent + 1\n\n    def msgout(self, level):\n"
+                   "        if level <= self.debug:\n            self.indent = self.indent - 1\n\n"
+                   "    def run(self):\n" + calls + "        return self.indent\n")
+        code, out, err = run(["check", "--no-cache", "--output-format", "json", "indent.py"], cwd=self.dir,
+                             timeout=120)
+        self.assertEqual((code, json.loads(out)), (0, []), err)
+
     def test_user_files_are_never_written(self):
         path = self.write("cycle.py", CYCLE)
         with open(path) as f:
