@@ -42,6 +42,7 @@ enum class EdgeRole : uint8_t {
   Callback,    // a callable kept by a library object (scheduler lambda, thread target)
   Frame,       // exception -> traceback -> frame -> locals
   GradFn,      // an autograd Function's output -> its ctx
+  Generator,   // a generator's suspended frame -> the arguments it was called with (self)
 };
 
 struct WitnessNode {

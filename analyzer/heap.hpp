@@ -63,6 +63,7 @@ enum class ObjKind : uint8_t {
   Partial,
   Cell,
   Frame,
+  Generator,  // a generator object: its suspended frame keeps the arguments
   Traceback,
   Exception,
   Handle,

@@ -273,6 +273,7 @@ class Context {
   ValueSet invoke(CodeRef function, const ValueSet& receiver, const std::vector<Arg>& args,
                   const ValueSet& func_self, const Expr& node);
   ValueSet construct(CodeRef cls, const std::vector<Arg>& args, const Expr& node);
+  ValueSet generator(const Function& f, const std::vector<ValueSet>& bound, const Expr& node);
   // enumerate(xs) / zip(a, b): a sequence of tuples whose slots hold the index and the elements.
   ValueSet tuple_sequence(bool enumerate, const std::vector<Arg>& args, const Expr& node) {
     const ObjId sequence = at_site(&node, ObjKind::Container, enumerate ? "enumerate" : "zip", node.site);
@@ -1682,19 +1683,33 @@ ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::
       bound[p] = ValueSet{pack};
     }
   }
+  ValueSet result;
   if (callee->dirty_.empty() && callee->events_.empty() && callee->deferred_.empty() &&
       callee->ret_.empty()) {
-    return {};  // no effect a caller can see: nothing to apply
-  }
-  if (callee->objs_.size() > kMaxSummaryObjects) {
+    // No effect a caller can see: nothing to apply.
+  } else if (callee->objs_.size() > kMaxSummaryObjects) {
     // A summary this large (a whole compiler pass) costs more to apply at every call than it can tell us:
     // the call is treated as unknown.
-    return ValueSet{at_site(&node, ObjKind::Unknown, "result of " + callee->fn_.name + "()", node.site, 7)};
+    result = ValueSet{at_site(&node, ObjKind::Unknown, "result of " + callee->fn_.name + "()", node.site, 7)};
+  } else {
+    instantiating_.push_back(callee);
+    result = instantiate(*callee, bound, func_self, node);
+    instantiating_.pop_back();
   }
-  instantiating_.push_back(callee);
-  ValueSet result = instantiate(*callee, bound, func_self, node);
-  instantiating_.pop_back();
-  return result;
+  // Calling a generator function runs nothing yet (its effects are applied above as if it ran to the end):
+  // it returns a generator whose suspended frame holds the arguments, `self` included. What it yields is
+  // not tracked (no placeholders on it), so a generator consumed on the spot adds nothing to a summary.
+  return f.is_generator ? generator(f, bound, node) : result;
+}
+
+ValueSet Context::generator(const Function& f, const std::vector<ValueSet>& bound, const Expr& node) {
+  const ObjId gen = at_site(&node, ObjKind::Generator, "generator " + f.qualname + "()", node.site, 11);
+  for (size_t p = 0; p < f.params.size() && p < bound.size(); ++p) {
+    if (bound[p].empty()) continue;
+    store(ValueSet{gen}, intern_field("local:" + f.params[p].name), bound[p],
+          {site_ref(node.site, "the generator's frame keeps " + f.params[p].name)}, EdgeRole::Generator);
+  }
+  return ValueSet{gen};
 }
 
 // Maps a callee's exit state into this context at a call site.
@@ -2383,6 +2398,7 @@ WitnessNode Context::witness_node(ObjId id) const {
       n.kind = NodeKind::Cell;
       break;
     case ObjKind::Frame:
+    case ObjKind::Generator:
       n.kind = NodeKind::Frame;
       break;
     case ObjKind::Traceback:
@@ -2405,7 +2421,8 @@ WitnessNode Context::witness_node(ObjId id) const {
   n.is_ctx = o.ctx;
   n.is_receiver = o.receiver;
   n.holds_module = o.module;
-  n.holds_tensors = o.tensor || o.graph || o.module || o.kind == ObjKind::Frame;
+  n.holds_tensors =
+      o.tensor || o.graph || o.module || o.kind == ObjKind::Frame || o.kind == ObjKind::Generator;
   // What it holds directly counts too: self.model = model makes self hold a module.
   if (id < held_flags_.size()) {
     n.holds_tensors |= (held_flags_[id] & 1) != 0;
@@ -2652,7 +2669,7 @@ void Context::detect_cycles() {
     if (o.kind == ObjKind::FuncSelf || o.kind == ObjKind::Closure) return 3;
     if (o.kind == ObjKind::Global) return 4;
     if (o.kind == ObjKind::Instance) return 5;
-    if (o.kind == ObjKind::Frame) return 6;
+    if (o.kind == ObjKind::Frame || o.kind == ObjKind::Generator) return 6;
     if (o.kind == ObjKind::Cell || o.kind == ObjKind::Container) return 9;
     return 7;
   };

@@ -11,6 +11,7 @@ const RuleDefinition& io_error();
 const RuleDefinition& analysis_limit();
 const RuleDefinition& ctx_stores_output();
 const RuleDefinition& exception_frame_cycle();
+const RuleDefinition& generator_holds_owner();
 const RuleDefinition& tensor_hook_captures_tensor();
 const RuleDefinition& hook_captures_module();
 const RuleDefinition& recursive_closure();
@@ -27,14 +28,23 @@ const RuleDefinition& traceback_retained();
 
 const std::vector<const RuleDefinition*>& rule_definitions() {
   static const std::vector<const RuleDefinition*> table = {
-      &rules::syntax_error(),          &rules::io_error(),
-      &rules::analysis_limit(),        &rules::ctx_stores_output(),
-      &rules::exception_frame_cycle(), &rules::tensor_hook_captures_tensor(),
-      &rules::hook_captures_module(),  &rules::recursive_closure(),
-      &rules::callable_holds_owner(),  &rules::self_reference(),
-      &rules::parent_child_backref(),  &rules::object_ring(),
-      &rules::mutable_default_cache(), &rules::lru_cache_method(),
-      &rules::instance_registry(),     &rules::loss_accumulates_graph(),
+      &rules::syntax_error(),
+      &rules::io_error(),
+      &rules::analysis_limit(),
+      &rules::ctx_stores_output(),
+      &rules::generator_holds_owner(),
+      &rules::exception_frame_cycle(),
+      &rules::tensor_hook_captures_tensor(),
+      &rules::hook_captures_module(),
+      &rules::recursive_closure(),
+      &rules::callable_holds_owner(),
+      &rules::self_reference(),
+      &rules::parent_child_backref(),
+      &rules::object_ring(),
+      &rules::mutable_default_cache(),
+      &rules::lru_cache_method(),
+      &rules::instance_registry(),
+      &rules::loss_accumulates_graph(),
       &rules::traceback_retained(),
   };
   return table;

@@ -1,0 +1,50 @@
+// CC110 generator-holds-owner: a generator made from a method (or from a function given the object) is kept
+// by that object.
+#include "rules/cycle_report.hpp"
+
+namespace cyclecheck::rules {
+namespace {
+
+size_t keeping_edge(const CycleWitness& c) {
+  // The store that keeps the generator (self.batches = self._batches()): the edge into the node whose
+  // suspended frame leads back.
+  const size_t n = c.nodes.size();
+  for (size_t i = 0; i < n; ++i) {
+    if (c.edges[i].role != EdgeRole::Generator && c.edges[(i + 1) % n].role == EdgeRole::Generator) return i;
+  }
+  return edge_into_root(c);
+}
+
+}  // namespace
+
+const RuleDefinition& generator_holds_owner() {
+  static const RuleDefinition rule{
+      {"CC110",
+       "generator-holds-owner",
+       RuleKind::Cycle,
+       Severity::Warning,
+       "a generator whose frame holds an object is stored on that object",
+       {"Finds a generator created from a method (`self.batches = self._batches()`), or from a function "
+        "given the object, and kept on that object or on something it owns.",
+        "A generator's suspended frame keeps every argument it was called with, `self` included, until it is "
+        "exhausted or closed. Kept on `self`, it makes a cycle: the object, its model and the batch the "
+        "generator is paused on stay alive until the cyclic collector runs.",
+        "class Loader:\n    def __init__(self, data):\n        self.data = data\n        self.batches = "
+        "self._batches()\n\n    def _batches(self):\n        for x in self.data:\n            yield x\n",
+        "class Loader:\n    def __init__(self, data):\n        self.data = data\n        self.batches = "
+        "_batches(data)  # the frame keeps the data, not self\n\n\ndef _batches(data):\n    for x in "
+        "data:\n        yield x\n",
+        "The generator is assumed alive where it is stored, even when the code later exhausts or closes "
+        "it."}},
+      [](const CycleWitness& c) { return has_role(c, EdgeRole::Generator); },
+      keeping_edge,
+      [](const CycleWitness&) {
+        return std::string(
+            "Give the generator the data it needs instead of the object (a function or staticmethod), "
+            "or create it where it is consumed; close it (gen.close()) when it is kept.");
+      },
+      {}};
+  return rule;
+}
+
+}  // namespace cyclecheck::rules
