@@ -352,6 +352,26 @@ class Context {
   mutable std::vector<uint32_t> walk_marks_;  // any_within_operands: the walk that last reached each object
   mutable uint32_t walk_epoch_ = 0;
   bool is_callable_value(ObjId id) const;
+  // A bound method of `self`, a closure reading `self` or a partial of either: keeping it keeps `self`.
+  bool callable_holds_receiver(ObjId id, int depth = 0) const {
+    const ObjKind kind = objs_[id].kind;
+    if (depth > 2 || (kind != ObjKind::BoundMethod && kind != ObjKind::Closure && kind != ObjKind::Partial)) {
+      return false;
+    }
+    for (const auto& [key, values] : st_.fields) {
+      if (static_cast<ObjId>(key >> 32) != id) continue;
+      for (ObjId held : values) {
+        if (objs_[held].receiver || callable_holds_receiver(held, depth + 1)) return true;
+        if (objs_[held].kind != ObjKind::Cell) continue;
+        auto contents = st_.fields.find(field_key(held, intern_field("contents")));
+        if (contents == st_.fields.end()) continue;
+        for (ObjId inside : contents->second) {
+          if (objs_[inside].receiver) return true;
+        }
+      }
+    }
+    return false;
+  }
   // `b` is `v` or an object reached from it through placeholders (v.children, v.children[]).
   bool derived_from(ObjId b, ObjId v) const {
     for (int guard = 0; b != kNoObj && guard < 16; ++guard) {
@@ -1082,6 +1102,9 @@ ValueSet Context::eval_attribute(const ValueSet& bases, const std::string& attr,
           r.kind = StaticRef::Kind::ProjectFunction;
           r.code = method;
           out.insert(constant(r));
+        } else if (mk == MethodKind::Class) {
+          // self.make with @classmethod make: bound to the class, the instance is not kept.
+          out.merge(bound_method(constant(project_ref(StaticRef::Kind::ProjectClass, cls)), method, node));
         } else {
           out.merge(bound_method(b, method, node));
         }
@@ -2789,11 +2812,13 @@ void Context::emit_events() {
     out.augmented = ev.augmented;
     out.base_is_global =
         ev.base != kNoObj && (objs_[ev.base].kind == ObjKind::Global || root_is_global(ev.base));
+    bool project_registry = false;  // a module-level variable of the analysed code
     if (out.base_is_global) {
       ObjId root = ev.base;
       while (objs_[root].kind == ObjKind::Field && objs_[root].base != kNoObj) root = objs_[root].base;
       const Obj& g = objs_[root];
       if (g.module_index >= 0) {
+        project_registry = true;
         if (program_.global_is_weak_container(g.module_index, g.name))
           continue;  // WeakSet & co.: no retention
         out.registry_cleared = program_.global_has_removal(g.module_index, g.name);
@@ -2807,6 +2832,8 @@ void Context::emit_events() {
       const Obj& o = objs_[v];
       if (out.value_label.empty()) out.value_label = node_label(v);
       out.value_is_receiver |= o.receiver;
+      // Only registries of the project: a library's (atexit, sys.settrace) is one slot or cleared by it.
+      out.value_holds_receiver |= project_registry && callable_holds_receiver(v);
       out.value_is_frame_like |=
           o.kind == ObjKind::Traceback || o.kind == ObjKind::Frame || o.kind == ObjKind::Exception;
       if (o.kind == ObjKind::Container) {
@@ -2826,7 +2853,8 @@ void Context::emit_events() {
     }
     const bool interesting =
         (ev.kind == EventKind::Accumulate && out.value_carries_graph && out.in_loop) ||
-        (ev.kind == EventKind::StoreIntoGlobal && (out.value_is_receiver || out.value_is_frame_like)) ||
+        (ev.kind == EventKind::StoreIntoGlobal &&
+         (out.value_is_receiver || out.value_holds_receiver || out.value_is_frame_like)) ||
         (ev.kind == EventKind::MutableDefaultStore && ev.base != kNoObj && objs_[ev.base].mutable_default);
     if (interesting) solver_.report_event(ref_, std::move(out));
   }

@@ -10,9 +10,8 @@ const RuleDefinition& instance_registry() {
        RuleKind::Retention,
        Severity::Warning,
        "instances add themselves to a module-level registry",
-       {"Finds an object storing `self` (directly or through a helper function) into a module-level list, "
-        "dict "
-        "or set, with no code removing it.",
+       {"Finds an object storing `self` (directly or through a helper function), or a bound method, closure "
+        "or partial that holds `self`, into a module-level list, dict or set, with no code removing it.",
         "A module-level container lives for the whole process: every instance that registers itself, with "
         "its "
         "parameters and buffers, is kept forever.",
@@ -28,10 +27,16 @@ const RuleDefinition& instance_registry() {
         report_events(
             context, rule_info_of("CC203"), out,
             [](const RetentionEvent& e) {
-              return e.kind == EventKind::StoreIntoGlobal && e.value_is_receiver && !e.registry_cleared &&
+              return e.kind == EventKind::StoreIntoGlobal &&
+                     (e.value_is_receiver || e.value_holds_receiver) && !e.registry_cleared &&
                      e.base_label.find("<process roots>") == std::string::npos;
             },
             [](const RetentionEvent& e) {
+              if (!e.value_is_receiver) {
+                return "'" + e.value_label +
+                       "', which holds its object, is added to the module-level registry '" + e.base_label +
+                       "': every instance is kept alive for the life of the process.";
+              }
               return "'" + e.value_label + "' adds itself to the module-level registry '" + e.base_label +
                      "': every instance is kept alive for the life of the process.";
             },
