@@ -21,14 +21,17 @@ bool is_autograd_function_base(const std::string& q) {
 
 bool stmt_calls_remove(const std::vector<Stmt>& body);
 
-// Names X in `X.remove(...)`, `X.discard(...)`, `X.pop(...)`, `X.clear()`, `del X[...]`.
+// Names X in `X.remove(...)`, `X.discard(...)`, `X.pop(...)`, `X.clear()`, `del X[...]`, and ".attr" for
+// `<anything>.attr.remove(...)` and the like (a class attribute reached through the class or an instance).
 void collect_removals(const Expr& e, std::unordered_map<std::string, bool>& out) {
   if (e.kind == ExprKind::Call && !e.children.empty() && e.children[0].kind == ExprKind::Attribute &&
-      !e.children[0].children.empty() && e.children[0].children[0].kind == ExprKind::Name) {
+      !e.children[0].children.empty()) {
     const std::string& method = e.children[0].text;
+    const Expr& container = e.children[0].children[0];
     if (method == "remove" || method == "discard" || method == "pop" || method == "clear" ||
         method == "popitem") {
-      out[e.children[0].children[0].text] = true;
+      if (container.kind == ExprKind::Name) out[container.text] = true;
+      if (container.kind == ExprKind::Attribute) out["." + container.text] = true;
     }
   }
   for (const Expr& child : e.children) collect_removals(child, out);
@@ -323,6 +326,24 @@ bool Program::global_is_weak_container(int32_t module, const std::string& name) 
   return callee.kind == StaticRef::Kind::External &&
          (callee.qualified == "weakref.WeakSet" || callee.qualified == "weakref.WeakValueDictionary" ||
           callee.qualified == "weakref.WeakKeyDictionary");
+}
+
+bool Program::class_attribute_is_weak_container(CodeRef cls, const std::string& attribute) const {
+  for (const Stmt& s : class_def(cls).body) {
+    if (s.kind != StmtKind::Assign || s.targets.size() != 1 || s.targets[0].kind != ExprKind::Name ||
+        s.targets[0].text != attribute || s.value.kind != ExprKind::Call || s.value.children.empty()) {
+      continue;
+    }
+    const StaticRef callee = resolve_expr(cls.module, s.value.children[0]);
+    return callee.kind == StaticRef::Kind::External &&
+           (callee.qualified == "weakref.WeakSet" || callee.qualified == "weakref.WeakValueDictionary" ||
+            callee.qualified == "weakref.WeakKeyDictionary");
+  }
+  return false;
+}
+
+bool Program::class_attribute_has_removal(CodeRef cls, const std::string& attribute) const {
+  return global_has_removal(cls.module, "." + attribute);
 }
 
 bool Program::global_has_removal(int32_t module, const std::string& name) const {

@@ -73,6 +73,10 @@ class Program {
   bool global_is_weak_container(int32_t module, const std::string& name) const;
   // Some code of the module removes entries from global `name` (remove, discard, pop, clear, del x[k]).
   bool global_has_removal(int32_t module, const std::string& name) const;
+  // The same for a class attribute (`instances = weakref.WeakSet()` in the class body;
+  // `<x>.instances.remove(..)` anywhere in the class's module).
+  bool class_attribute_is_weak_container(CodeRef cls, const std::string& attribute) const;
+  bool class_attribute_has_removal(CodeRef cls, const std::string& attribute) const;
 
  private:
   struct Binding {

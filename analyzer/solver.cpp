@@ -2335,10 +2335,14 @@ void Context::join_into(HeapState& into, const HeapState& from) {
   }
 }
 
+// Rooted at a module-level variable, or at an attribute of a project class (`Model.instances`): either lives
+// as long as the process.
 bool Context::root_is_global(ObjId id) const {
   int guard = 0;
   while (id != kNoObj && objs_[id].kind == ObjKind::Field && ++guard < 16) id = objs_[id].base;
-  return id != kNoObj && objs_[id].kind == ObjKind::Global;
+  if (id == kNoObj) return false;
+  return objs_[id].kind == ObjKind::Global ||
+         (objs_[id].kind == ObjKind::ClassConst && objs_[id].cls.valid());
 }
 
 std::string Context::describe_target(const Expr& e) {
@@ -2814,10 +2818,19 @@ void Context::emit_events() {
         ev.base != kNoObj && (objs_[ev.base].kind == ObjKind::Global || root_is_global(ev.base));
     bool project_registry = false;  // a module-level variable of the analysed code
     if (out.base_is_global) {
-      ObjId root = ev.base;
-      while (objs_[root].kind == ObjKind::Field && objs_[root].base != kNoObj) root = objs_[root].base;
+      ObjId root = ev.base, attribute = kNoObj;
+      while (objs_[root].kind == ObjKind::Field && objs_[root].base != kNoObj) {
+        attribute = root;
+        root = objs_[root].base;
+      }
       const Obj& g = objs_[root];
-      if (g.module_index >= 0) {
+      if (g.kind == ObjKind::ClassConst) {
+        // A class attribute: `instances = weakref.WeakSet()` in the class body, or removed somewhere.
+        const std::string name = attribute == kNoObj ? std::string() : field_name(objs_[attribute].field);
+        if (program_.class_attribute_is_weak_container(g.cls, name)) continue;
+        out.registry_cleared = program_.class_attribute_has_removal(g.cls, name);
+        project_registry = true;
+      } else if (g.module_index >= 0) {
         project_registry = true;
         if (program_.global_is_weak_container(g.module_index, g.name))
           continue;  // WeakSet & co.: no retention

@@ -11,7 +11,8 @@ const RuleDefinition& instance_registry() {
        Severity::Warning,
        "instances add themselves to a module-level registry",
        {"Finds an object storing `self` (directly or through a helper function), or a bound method, closure "
-        "or partial that holds `self`, into a module-level list, dict or set, with no code removing it.",
+        "or partial that holds `self`, into a module-level list, dict or set, or into one held by a class "
+        "attribute (`Model.instances.append(self)`), with no code removing it.",
         "A module-level container lives for the whole process: every instance that registers itself, with "
         "its "
         "parameters and buffers, is kept forever.",
@@ -32,13 +33,13 @@ const RuleDefinition& instance_registry() {
                      e.base_label.find("<process roots>") == std::string::npos;
             },
             [](const RetentionEvent& e) {
-              if (!e.value_is_receiver) {
-                return "'" + e.value_label +
-                       "', which holds its object, is added to the module-level registry '" + e.base_label +
-                       "': every instance is kept alive for the life of the process.";
-              }
-              return "'" + e.value_label + "' adds itself to the module-level registry '" + e.base_label +
-                     "': every instance is kept alive for the life of the process.";
+              const std::string registry =
+                  (e.base_label.rfind("class ", 0) == 0 ? "class-level registry '"
+                                                        : "module-level registry '") +
+                  e.base_label + "': every instance is kept alive for the life of the process.";
+              if (!e.value_is_receiver)
+                return "'" + e.value_label + "', which holds its object, is added to the " + registry;
+              return "'" + e.value_label + "' adds itself to the " + registry;
             },
             [](const RetentionEvent&) {
               return std::string(
