@@ -10,9 +10,16 @@ bool frame_like(NodeKind k) {
 
 size_t keeping_edge(const CycleWitness& c) {
   const size_t n = c.nodes.size();
-  // The store that puts the exception or frame somewhere (self.last_error = err, frame = currentframe()).
+  // The store that puts the exception or frame somewhere (self.last_error = err, frame = currentframe()),
+  // or a container holding it (self.exc_info = sys.exc_info()).
   for (size_t i = 0; i < n; ++i) {
     if (c.edges[i].role != EdgeRole::Frame && frame_like(c.nodes[(i + 1) % n].kind)) return i;
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (c.edges[i].role != EdgeRole::Frame && c.nodes[(i + 1) % n].kind == NodeKind::Container &&
+        frame_like(c.nodes[(i + 2) % n].kind)) {
+      return i;
+    }
   }
   for (size_t i = 0; i < n; ++i) {
     if (c.edges[i].field.rfind("local ", 0) == 0 && frame_like(c.nodes[(i + 1) % n].kind)) return i;
