@@ -876,7 +876,10 @@ void Context::write_name(const std::string& name, const ValueSet& values, const 
   st_.env[name] = Binding{values, site_module(), site};
   // A guard about the old value says nothing about the new one (cleared in place: the If pops by count).
   for (auto& [a, b] : distinct_names_) {
-    if (a == name || b == name) a.clear(), b.clear();
+    if (a == name || b == name) {
+      a.clear();
+      b.clear();
+    }
   }
 }
 
