@@ -86,11 +86,11 @@ struct RetentionEvent {
   std::vector<SiteRef> chain;  // outermost call site first, innermost statement last
   std::string base_label;      // the accumulator / registry / default
   std::string value_label;
-  SiteRef base_site;                 // where the registry or default is defined
-  bool value_is_receiver = false;    // `self` of a method: an instance adding itself
+  SiteRef base_site;                  // where the registry or default is defined
+  bool value_is_receiver = false;     // `self` of a method: an instance adding itself
   bool value_holds_receiver = false;  // a bound method, closure or partial holding `self`
-  bool value_is_frame_like = false;  // traceback, frame or exception
-  bool value_carries_graph = false;  // a tensor with autograd history
+  bool value_is_frame_like = false;   // traceback, frame or exception
+  bool value_carries_graph = false;   // a tensor with autograd history
   bool base_is_global = false;
   bool in_loop = false;
   bool accumulator_backpropagated = false;  // backward() called on the accumulator: intended
