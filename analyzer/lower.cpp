@@ -1037,50 +1037,26 @@ class Lowerer {
 };
 
 void collect_syntax_errors(TSNode root, const std::string& path, std::vector<Diagnostic>& out) {
-  if (!ts_node_has_error(root)) return;
-  TSTreeCursor cursor = ts_tree_cursor_new(root);
-  size_t reported = 0, total = 0;
-  Diagnostic first_extra;
-  // Iterative pre-order walk: deep trees must not overflow the stack.
-  bool descend = true;
-  while (true) {
-    TSNode node = ts_tree_cursor_current_node(&cursor);
-    const bool is_error = std::strcmp(ts_node_type(node), "ERROR") == 0;
-    const bool is_missing = ts_node_is_missing(node);
-    if (is_error || is_missing) {
-      ++total;
-      if (reported < kMaxSyntaxErrorsReported) {
-        const TSPoint s = ts_node_start_point(node), e = ts_node_end_point(node);
-        Diagnostic d;
-        d.code = "CC001";
-        d.rule_name = "syntax-error";
-        d.severity = Severity::Error;
-        d.range = SourceRange{path, s.row + 1, s.column + 1, e.row + 1, e.column + 1};
-        d.message = is_missing
-                        ? std::string("SyntaxError: expected ") + ts_node_type(node)
-                        : "SyntaxError: invalid syntax; the rest of the file is analysed as far as the "
-                          "parser recovers";
-        d.fix = "Fix the syntax error; findings near it may be missing.";
-        out.push_back(std::move(d));
-        ++reported;
-      }
-    }
-    if (descend && !is_error && ts_node_has_error(node) && ts_tree_cursor_goto_first_child(&cursor)) continue;
-    descend = true;
-    if (ts_tree_cursor_goto_next_sibling(&cursor)) continue;
-    bool climbed = false;
-    while (ts_tree_cursor_goto_parent(&cursor)) {
-      if (ts_tree_cursor_goto_next_sibling(&cursor)) {
-        climbed = true;
-        break;
-      }
-    }
-    if (!climbed) break;
+  const std::vector<TSNode> errors = error_nodes(root);
+  const size_t reported = std::min(errors.size(), kMaxSyntaxErrorsReported);
+  for (size_t i = 0; i < reported; ++i) {
+    const TSNode node = errors[i];
+    const TSPoint s = ts_node_start_point(node), e = ts_node_end_point(node);
+    Diagnostic d;
+    d.code = "CC001";
+    d.rule_name = "syntax-error";
+    d.severity = Severity::Error;
+    d.range = SourceRange{path, s.row + 1, s.column + 1, e.row + 1, e.column + 1};
+    d.message =
+        ts_node_is_missing(node)
+            ? std::string("SyntaxError: expected ") + ts_node_type(node)
+            : "SyntaxError: invalid syntax; the rest of the file is analysed as far as the parser recovers";
+    d.fix = "Fix the syntax error; findings near it may be missing.";
+    out.push_back(std::move(d));
   }
-  ts_tree_cursor_delete(&cursor);
-  if (total > reported && !out.empty()) {
+  if (errors.size() > reported) {
     out.back().message +=
-        " (" + std::to_string(total - reported) + " more syntax errors in this file not shown)";
+        " (" + std::to_string(errors.size() - reported) + " more syntax errors in this file not shown)";
   }
 }
 

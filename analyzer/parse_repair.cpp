@@ -13,25 +13,6 @@ constexpr size_t kMaxStars = 64;
 
 bool is_error(TSNode node) { return std::strcmp(ts_node_type(node), "ERROR") == 0; }
 
-// ERROR and MISSING nodes, outermost first (an ERROR's insides are not visited). Iterative: deep trees must
-// not overflow the stack.
-std::vector<TSNode> error_nodes(TSNode root) {
-  std::vector<TSNode> found;
-  if (!ts_node_has_error(root)) return found;
-  TSTreeCursor cursor = ts_tree_cursor_new(root);
-  while (true) {
-    const TSNode node = ts_tree_cursor_current_node(&cursor);
-    const bool error = is_error(node);
-    if (error || ts_node_is_missing(node)) found.push_back(node);
-    if (!error && ts_node_has_error(node) && ts_tree_cursor_goto_first_child(&cursor)) continue;
-    bool moved = ts_tree_cursor_goto_next_sibling(&cursor);
-    while (!moved && ts_tree_cursor_goto_parent(&cursor)) moved = ts_tree_cursor_goto_next_sibling(&cursor);
-    if (!moved) break;
-  }
-  ts_tree_cursor_delete(&cursor);
-  return found;
-}
-
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\\' || c == '\f'; }
 bool is_word_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
@@ -79,6 +60,23 @@ bool is_tuple_element(TSNode root, const std::string& text, size_t star) {
 }
 
 }  // namespace
+
+std::vector<TSNode> error_nodes(TSNode root) {
+  std::vector<TSNode> found;
+  if (!ts_node_has_error(root)) return found;
+  TSTreeCursor cursor = ts_tree_cursor_new(root);
+  while (true) {
+    const TSNode node = ts_tree_cursor_current_node(&cursor);
+    const bool error = is_error(node);
+    if (error || ts_node_is_missing(node)) found.push_back(node);
+    if (!error && ts_node_has_error(node) && ts_tree_cursor_goto_first_child(&cursor)) continue;
+    bool moved = ts_tree_cursor_goto_next_sibling(&cursor);
+    while (!moved && ts_tree_cursor_goto_parent(&cursor)) moved = ts_tree_cursor_goto_next_sibling(&cursor);
+    if (!moved) break;
+  }
+  ts_tree_cursor_delete(&cursor);
+  return found;
+}
 
 bool repair_bare_tuple_stars(TSParser* parser, const std::string& text, TSNode root, RepairedParse& out) {
   const std::vector<TSNode> errors = error_nodes(root);

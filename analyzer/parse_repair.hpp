@@ -6,8 +6,13 @@
 #include <tree_sitter/api.h>
 
 #include <string>
+#include <vector>
 
 namespace cyclecheck {
+
+// ERROR and MISSING nodes in document order, outermost first (an ERROR's insides are not visited).
+// Iterative: deep trees must not overflow the stack.
+std::vector<TSNode> error_nodes(TSNode root);
 
 struct RepairedParse {
   std::string text;  // the source with the offending `*` replaced by a space: same length, same positions

@@ -320,9 +320,12 @@ bool Program::global_is_weak_container(int32_t module, const std::string& name) 
   auto it = table.find(name);
   if (it == table.end() || it->second.kind != Binding::Kind::Value || it->second.value == nullptr)
     return false;
-  const Expr* value = it->second.value;
-  if (value->kind != ExprKind::Call || value->children.empty()) return false;
-  const StaticRef callee = resolve_expr(module, value->children[0]);
+  return is_weak_container_call(module, *it->second.value);
+}
+
+bool Program::is_weak_container_call(int32_t module, const Expr& value) const {
+  if (value.kind != ExprKind::Call || value.children.empty()) return false;
+  const StaticRef callee = resolve_expr(module, value.children[0]);
   return callee.kind == StaticRef::Kind::External &&
          (callee.qualified == "weakref.WeakSet" || callee.qualified == "weakref.WeakValueDictionary" ||
           callee.qualified == "weakref.WeakKeyDictionary");
@@ -330,14 +333,10 @@ bool Program::global_is_weak_container(int32_t module, const std::string& name) 
 
 bool Program::class_attribute_is_weak_container(CodeRef cls, const std::string& attribute) const {
   for (const Stmt& s : class_def(cls).body) {
-    if (s.kind != StmtKind::Assign || s.targets.size() != 1 || s.targets[0].kind != ExprKind::Name ||
-        s.targets[0].text != attribute || s.value.kind != ExprKind::Call || s.value.children.empty()) {
-      continue;
+    if (s.kind == StmtKind::Assign && s.targets.size() == 1 && s.targets[0].kind == ExprKind::Name &&
+        s.targets[0].text == attribute) {
+      return is_weak_container_call(cls.module, s.value);
     }
-    const StaticRef callee = resolve_expr(cls.module, s.value.children[0]);
-    return callee.kind == StaticRef::Kind::External &&
-           (callee.qualified == "weakref.WeakSet" || callee.qualified == "weakref.WeakValueDictionary" ||
-            callee.qualified == "weakref.WeakKeyDictionary");
   }
   return false;
 }

@@ -79,6 +79,8 @@ class Program {
   bool class_attribute_has_removal(CodeRef cls, const std::string& attribute) const;
 
  private:
+  // `weakref.WeakSet()`, `WeakValueDictionary()` or `WeakKeyDictionary()`, as named in `module`.
+  bool is_weak_container_call(int32_t module, const Expr& value) const;
   struct Binding {
     enum class Kind : uint8_t { Function, Class, Import, Value } kind = Kind::Value;
     int32_t index = -1;
