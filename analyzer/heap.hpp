@@ -156,6 +156,8 @@ inline uint64_t field_key(ObjId base, FieldId field) { return (static_cast<uint6
 
 // Field names are interned per solve.
 FieldId intern_field(const std::string& name);
+// "[]", any element of a container: the hottest field, remembered after its first lookup.
+FieldId elements_field();
 const std::string& field_name(FieldId id);
 
 }  // namespace cyclecheck

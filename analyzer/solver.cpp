@@ -238,7 +238,7 @@ class Context {
                  objs_[b].kind != ObjKind::LibInstance) {
         out.merge(load_one(b, keyed, site));
       } else {
-        out.merge(load_one(b, intern_field("[]"), site));
+        out.merge(load_one(b, elements_field(), site));
       }
     }
     return out;
@@ -287,17 +287,17 @@ class Context {
     }
     for (const Arg& a : args) {
       if (!a.name.empty() || slot > 8) continue;
-      const ValueSet elements = load(a.values, intern_field("[]"), node.site);
+      const ValueSet elements = load(a.values, elements_field(), node.site);
       if (!elements.empty()) {
         const std::vector<SiteRef> chain{site_ref(node.site, "element")};
         store(ValueSet{tuple}, intern_field("[" + std::to_string(slot) + "]"), elements, chain,
               EdgeRole::Plain);
-        store(ValueSet{tuple}, intern_field("[]"), elements, chain, EdgeRole::Plain);
+        store(ValueSet{tuple}, elements_field(), elements, chain, EdgeRole::Plain);
       }
       ++slot;
       if (enumerate) break;
     }
-    store(ValueSet{sequence}, intern_field("[]"), ValueSet{tuple}, {site_ref(node.site, "element")},
+    store(ValueSet{sequence}, elements_field(), ValueSet{tuple}, {site_ref(node.site, "element")},
           EdgeRole::Plain);
     return ValueSet{sequence};
   }
@@ -906,7 +906,7 @@ ValueSet Context::eval(const Expr& e) {
       if (!e.text.empty()) {
         out = load_keyed(bases, intern_field("[" + e.text + "]"), e.site);
       } else {
-        out = load(bases, intern_field("[]"), e.site);
+        out = load(bases, elements_field(), e.site);
       }
       if (no_grad_depth_ == 0) {
         for (ObjId b : bases) {
@@ -929,7 +929,7 @@ ValueSet Context::eval(const Expr& e) {
         ++loop_depth_;
         for (size_t i = 0; i + 1 < clauses; i += 2) {
           const ValueSet iterable = eval(e.children[i + 1]);
-          assign(e.children[i], load(iterable, intern_field("[]"), e.children[i + 1].site), e.site);
+          assign(e.children[i], load(iterable, elements_field(), e.children[i + 1].site), e.site);
         }
         body_start = clauses;
       }
@@ -943,7 +943,7 @@ ValueSet Context::eval(const Expr& e) {
       for (size_t i = body_start; i < e.children.size(); ++i) {
         const Expr& child = e.children[i];
         ValueSet values = child.kind == ExprKind::Starred && !child.children.empty()
-                              ? load(eval(child.children[0]), intern_field("[]"), child.site)
+                              ? load(eval(child.children[0]), elements_field(), child.site)
                               : eval(child);
         const bool is_dict_key = e.container == ContainerKind::Dict && e.text != "comprehension" &&
                                  child.kind != ExprKind::Starred && child.arg_names.empty();
@@ -965,8 +965,8 @@ ValueSet Context::eval(const Expr& e) {
       }
       if (e.text == "comprehension") --loop_depth_;
       if (!all.empty()) {
-        store(ValueSet{container}, intern_field("[]"), all,
-              {site_ref(e.site, std::string(label) + " element")}, EdgeRole::Plain);
+        store(ValueSet{container}, elements_field(), all, {site_ref(e.site, std::string(label) + " element")},
+              EdgeRole::Plain);
       }
       if (no_grad_depth_ == 0) {
         for (ObjId v : all) {
@@ -1128,9 +1128,9 @@ ValueSet Context::arg_values(const std::vector<Arg>& args, int position, const s
       if (index == position) out.merge(a.values);
       ++index;
     } else if (a.name == "*") {
-      if (position >= index) out.merge(load(a.values, intern_field("[]"), site));
+      if (position >= index) out.merge(load(a.values, elements_field(), site));
     } else if (a.name == "**") {
-      if (!keyword.empty()) out.merge(load(a.values, intern_field("[]"), site));
+      if (!keyword.empty()) out.merge(load(a.values, elements_field(), site));
     } else if (!keyword.empty() && a.name == keyword) {
       out.merge(a.values);
     }
@@ -1449,10 +1449,10 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       ret = arg_values(args, model.return_argument, "", node.site);
       break;
     case ModelReturn::ArgumentElements:
-      ret = load(arg_values(args, model.return_argument, "", node.site), intern_field("[]"), node.site);
+      ret = load(arg_values(args, model.return_argument, "", node.site), elements_field(), node.site);
       break;
     case ModelReturn::ReceiverElements:
-      ret = load(receiver, intern_field("[]"), node.site);
+      ret = load(receiver, elements_field(), node.site);
       break;
     case ModelReturn::Handle:
       ret.insert(at_site(&node, ObjKind::Handle, "hook handle", node.site));
@@ -1495,7 +1495,7 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       store(ValueSet{info}, intern_field("[2]"), tb, {site_ref(node.site, "exc_info")}, EdgeRole::Frame);
       ValueSet both{exception};
       both.merge(tb);
-      store(ValueSet{info}, intern_field("[]"), both, {site_ref(node.site, "exc_info")}, EdgeRole::Frame);
+      store(ValueSet{info}, elements_field(), both, {site_ref(node.site, "exc_info")}, EdgeRole::Frame);
       ret.insert(info);
       break;
     }
@@ -1521,7 +1521,7 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
             if (index >= src.position) source.merge(a.values);
             ++index;
           } else if (a.name == "*") {
-            source.merge(load(a.values, intern_field("[]"), node.site));
+            source.merge(load(a.values, elements_field(), node.site));
           }
         }
         break;
@@ -1537,7 +1537,7 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       default:
         break;
     }
-    if (src.field == "[]") source = load(source, intern_field("[]"), node.site);
+    if (src.field == "[]") source = load(source, elements_field(), node.site);
     if (source.empty()) continue;
     ValueSet destination;
     const ModelOperand& dst = effect.destination;
@@ -1669,10 +1669,10 @@ ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::
         extra_positional.merge(a.values);
       }
     } else if (a.name == "*") {
-      star_elements.merge(load(a.values, intern_field("[]"), node.site));
+      star_elements.merge(load(a.values, elements_field(), node.site));
       star_from = std::min(star_from, position);
     } else if (a.name == "**") {
-      double_star_elements.merge(load(a.values, intern_field("[]"), node.site));
+      double_star_elements.merge(load(a.values, elements_field(), node.site));
     } else {
       bool matched = false;
       for (size_t p = first; p < f.params.size(); ++p) {
@@ -1703,7 +1703,7 @@ ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::
                   node.site, static_cast<uint32_t>(100 + p));
       const ValueSet& extra = f.params[p].kind == ParamKind::VarArgs ? extra_positional : extra_keywords;
       if (!extra.empty()) {
-        store(ValueSet{pack}, intern_field("[]"), extra, {site_ref(node.site, "packed arguments")},
+        store(ValueSet{pack}, elements_field(), extra, {site_ref(node.site, "packed arguments")},
               EdgeRole::Plain);
       }
       bound[p] = ValueSet{pack};
@@ -1741,11 +1741,21 @@ ValueSet Context::generator(const Function& f, const std::vector<ValueSet>& boun
 // Maps a callee's exit state into this context at a call site.
 ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>& param_values,
                               const ValueSet& func_self, const Expr& node) {
-  std::unordered_map<ObjId, ValueSet> mapped;
-  const SiteRef call_site = site_ref(node.site, "call to " + callee.fn_.name + "()");
+  // Indexed by callee object: summaries are compact, so a flat table is cheaper than a map.
+  std::vector<ValueSet> mapped(callee.objs_.size());
+  std::vector<bool> is_mapped(callee.objs_.size(), false);
+  auto remember = [&](ObjId id, ValueSet values) {
+    mapped[id] = std::move(values);
+    is_mapped[id] = true;
+  };
+  // Built on first use: most calls add no edge and record no event.
+  std::optional<SiteRef> call_site_text;
+  auto call_site = [&]() -> const SiteRef& {
+    if (!call_site_text) call_site_text = site_ref(node.site, "call to " + callee.fn_.name + "()");
+    return *call_site_text;
+  };
   std::function<ValueSet(ObjId, int)> map_obj = [&](ObjId id, int depth) -> ValueSet {
-    auto it = mapped.find(id);
-    if (it != mapped.end()) return it->second;
+    if (is_mapped[id]) return mapped[id];
     if (depth > 16) return {};
     const Obj& o = callee.objs_[id];
     ValueSet out;
@@ -1804,7 +1814,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
           c.default_obj = kNoObj;
           copy = add(std::move(c));
           instantiated_.emplace(key, copy);
-          mapped[id] = ValueSet{copy};
+          remember(id, ValueSet{copy});
           std::vector<ObjId> operands;
           for (ObjId op : o.operands) {
             for (ObjId m : map_obj(op, depth + 1)) operands.push_back(m);
@@ -1816,7 +1826,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
         break;
       }
     }
-    mapped[id] = out;
+    remember(id, out);
     return out;
   };
 
@@ -1839,7 +1849,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     if (d.result != kNoObj) {
       ValueSet merged = map_obj(d.result, 0);
       merged.merge(results);
-      mapped[d.result] = merged;
+      remember(d.result, std::move(merged));
     }
   }
 
@@ -1874,7 +1884,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
       for (ObjId b : bases) {
         for (ObjId t : targets) {
           EdgeInfo info = edge->second;
-          info.chain.insert(info.chain.begin(), call_site);
+          info.chain.insert(info.chain.begin(), call_site());
           info.must = edge->second.must && bases.size() == 1 && targets.size() == 1;
           info.alternatives = edge->second.alternatives || targets.size() > 1;
           add_edge(b, field, t, info);
@@ -1893,7 +1903,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     }
     copy.values.clear();
     for (ObjId v : ev.values) copy.values.merge(map_obj(v, 0));
-    copy.chain.insert(copy.chain.begin(), call_site);
+    copy.chain.insert(copy.chain.begin(), call_site());
     copy.in_loop = ev.in_loop || loop_depth_ > 0;
     events_.push_back(std::move(copy));
   }
@@ -1941,7 +1951,7 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
       const std::vector<SiteRef> chain{site_ref(site, describe_target(target) + " = ...")};
       if (!target.text.empty())
         store(bases, intern_field("[" + target.text + "]"), values, chain, EdgeRole::Plain);
-      store(bases, intern_field("[]"), values, chain, EdgeRole::Plain);
+      store(bases, elements_field(), values, chain, EdgeRole::Plain);
       record_store_events(bases, values, site, target);
       break;
     }
@@ -1951,10 +1961,9 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
         if (child.kind == ExprKind::Starred) {
           if (child.children.empty()) continue;
           const ObjId rest = at_site(&child, ObjKind::Container, "list", child.site);
-          const ValueSet elements = load(values, intern_field("[]"), site);
+          const ValueSet elements = load(values, elements_field(), site);
           if (!elements.empty()) {
-            store(ValueSet{rest}, intern_field("[]"), elements, {site_ref(site, "unpacked")},
-                  EdgeRole::Plain);
+            store(ValueSet{rest}, elements_field(), elements, {site_ref(site, "unpacked")}, EdgeRole::Plain);
           }
           assign(child.children[0], ValueSet{rest}, site);
           continue;
@@ -1966,7 +1975,7 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
           if (it != st_.fields.end()) {
             element.merge(it->second);
           } else if (!is_positional_container(v)) {
-            element.merge(load_one(v, intern_field("[]"), site));
+            element.merge(load_one(v, elements_field(), site));
           }
         }
         assign(child, element, site);
@@ -2019,7 +2028,7 @@ void Context::exec(const Stmt& s) {
       for (ObjId v : old_values) in_place_container &= objs_[v].kind == ObjKind::Container;
       if (in_place_container) {
         // lst += items extends the list in place.
-        store(old_values, intern_field("[]"), load(addend, intern_field("[]"), s.site),
+        store(old_values, elements_field(), load(addend, elements_field(), s.site),
               {site_ref(s.site, describe_target(target) + " += ...")}, EdgeRole::Plain);
         break;
       }
@@ -2049,7 +2058,7 @@ void Context::exec(const Stmt& s) {
         ValueSet outputs;
         for (ObjId v : values) {
           if (objs_[v].kind == ObjKind::Container) {
-            outputs.merge(load_one(v, intern_field("[]"), s.site));
+            outputs.merge(load_one(v, elements_field(), s.site));
           } else {
             outputs.insert(v);
           }
@@ -2102,7 +2111,7 @@ void Context::exec(const Stmt& s) {
       ValueSet elements;
       if (s.kind == StmtKind::For) {
         const ValueSet iterable = eval(s.value);
-        elements = load(iterable, intern_field("[]"), s.value.site);
+        elements = load(iterable, elements_field(), s.value.site);
         bool graph = false;
         for (ObjId v : iterable) graph |= is_graph(v);
         if (graph && no_grad_depth_ == 0) mark_graph(elements);
@@ -2853,7 +2862,7 @@ void Context::emit_events() {
       out.value_is_frame_like |=
           o.kind == ObjKind::Traceback || o.kind == ObjKind::Frame || o.kind == ObjKind::Exception;
       if (o.kind == ObjKind::Container) {
-        auto it = st_.fields.find(field_key(v, intern_field("[]")));
+        auto it = st_.fields.find(field_key(v, elements_field()));
         if (it != st_.fields.end()) {
           for (ObjId e : it->second) {
             const ObjKind k = objs_[e].kind;
@@ -2882,6 +2891,8 @@ namespace {
 struct FieldTable {
   std::unordered_map<std::string, FieldId> ids;
   std::vector<std::string> names;
+  // Interned on first use like any other field: ids follow first use, and findings depend on their order.
+  std::optional<FieldId> elements;
 };
 thread_local FieldTable* current_fields = nullptr;
 }  // namespace
@@ -2896,6 +2907,11 @@ FieldId intern_field(const std::string& name) {
 }
 
 const std::string& field_name(FieldId id) { return current_fields->names[id]; }
+
+FieldId elements_field() {
+  if (!current_fields->elements) current_fields->elements = intern_field("[]");
+  return *current_fields->elements;
+}
 
 namespace {
 

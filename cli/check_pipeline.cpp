@@ -31,13 +31,27 @@ void add_check_options(CLI::App& command, CheckRequest& request) {
   command.add_option("--config", request.config_file,
                      "Configuration file (pyproject.toml or cyclecheck.toml)");
   command.add_option("--select", request.select, "Rule codes or prefixes to enable (comma separated)")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->allow_extra_args(false);
   command.add_option("--ignore", request.ignore, "Rule codes or prefixes to disable (comma separated)")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->allow_extra_args(false);
   command.add_option("--extend-select", request.extend_select, "Rule codes to enable in addition")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->allow_extra_args(false);
   command.add_flag("--show-possible", request.show_possible,
                    "Also report possible cycles (an object that may stand for many), at lower severity");
+  command
+      .add_option_function<std::vector<std::string>>(
+          "--exclude", [&request](const std::vector<std::string>& patterns) { request.exclude = patterns; },
+          "Path patterns to leave out instead of the configured `exclude` and the defaults (comma separated)")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  command
+      .add_option("--extend-exclude", request.extend_exclude,
+                  "Path patterns to leave out in addition to the excluded ones (comma separated)")
+      ->delimiter(',')
+      ->allow_extra_args(false);
   command.add_flag("--force-exclude", request.force_exclude,
                    "Apply exclude patterns to files named on the command line too (for pre-commit)");
   command.add_option("--stdin-filename", request.stdin_filename,
@@ -171,6 +185,9 @@ CheckRun run_check(const CheckRequest& request) {
     config.ignore.insert(config.ignore.end(), request.ignore.begin(), request.ignore.end());
   config.extend_select.insert(config.extend_select.end(), request.extend_select.begin(),
                               request.extend_select.end());
+  if (request.exclude) config.exclude = *request.exclude;
+  config.extend_exclude.insert(config.extend_exclude.end(), request.extend_exclude.begin(),
+                               request.extend_exclude.end());
   const bool show_possible = request.show_possible || config.show_possible;
 
   std::vector<Diagnostic> diagnostics;

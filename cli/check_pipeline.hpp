@@ -21,6 +21,9 @@ struct CheckRequest {
   std::vector<std::string> select, ignore, extend_select;
   bool show_possible = false;
   bool force_exclude = false;
+  // --exclude replaces the configured `exclude` (or the defaults); --extend-exclude adds (as in ruff).
+  std::optional<std::vector<std::string>> exclude;
+  std::vector<std::string> extend_exclude;
   std::string stdin_filename;  // read the source of this file from standard input
   std::string baseline_file;
   bool use_cache = true;

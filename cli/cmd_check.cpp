@@ -65,7 +65,8 @@ int run_check_command(const CheckOptions& options) {
   std::vector<std::string> checked_paths = options.request.paths;
   if (checked_paths.empty() && options.request.stdin_filename.empty()) checked_paths.push_back(".");
   PhaseTimer timer;
-  if (!emit(run.diagnostics, *format, options.output_file, run.sources, run.files_checked, checked_paths)) {
+  if (!emit(run.diagnostics, *format, options.output_file, std::move(run.sources), run.files_checked,
+            checked_paths)) {
     return 2;
   }
   timer.mark("emit");

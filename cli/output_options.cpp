@@ -10,12 +10,12 @@
 
 namespace cyclecheck::cli {
 
-OutputContext make_output_context(const std::map<std::string, std::string>& sources, size_t files_checked,
+OutputContext make_output_context(std::map<std::string, std::string> sources, size_t files_checked,
                                   bool to_terminal, const std::vector<std::string>& checked_paths) {
   OutputContext context;
   context.checked_paths = checked_paths;
   context.working_directory = std::filesystem::current_path();
-  context.source_text_by_path = sources;
+  context.source_text_by_path = std::move(sources);
   context.files_checked = files_checked;
   context.color = should_use_color(to_terminal);
   context.information_uri = "https://cyclecheck.dev";
@@ -27,12 +27,12 @@ OutputContext make_output_context(const std::map<std::string, std::string>& sour
 }
 
 bool emit(const std::vector<Diagnostic>& diagnostics, OutputFormat format, const std::string& output_file,
-          const std::map<std::string, std::string>& sources, size_t files_checked,
+          std::map<std::string, std::string> sources, size_t files_checked,
           const std::vector<std::string>& checked_paths) {
   if (output_file.empty()) {
     write_diagnostics(
         std::cout, diagnostics, format,
-        make_output_context(sources, files_checked, ::isatty(STDOUT_FILENO) != 0, checked_paths));
+        make_output_context(std::move(sources), files_checked, ::isatty(STDOUT_FILENO) != 0, checked_paths));
     std::cout.flush();
     return true;
   }
@@ -42,7 +42,7 @@ bool emit(const std::vector<Diagnostic>& diagnostics, OutputFormat format, const
     return false;
   }
   write_diagnostics(out, diagnostics, format,
-                    make_output_context(sources, files_checked, false, checked_paths));
+                    make_output_context(std::move(sources), files_checked, false, checked_paths));
   return static_cast<bool>(out);
 }
 

@@ -11,12 +11,12 @@
 namespace cyclecheck::cli {
 
 // Fills the SARIF rule metadata from the rule registry.
-OutputContext make_output_context(const std::map<std::string, std::string>& sources, size_t files_checked,
+OutputContext make_output_context(std::map<std::string, std::string> sources, size_t files_checked,
                                   bool to_terminal, const std::vector<std::string>& checked_paths = {});
 
 // Returns false (after printing why) when the output file cannot be written.
 bool emit(const std::vector<Diagnostic>& diagnostics, OutputFormat format, const std::string& output_file,
-          const std::map<std::string, std::string>& sources, size_t files_checked,
+          std::map<std::string, std::string> sources, size_t files_checked,
           const std::vector<std::string>& checked_paths = {});
 
 }  // namespace cyclecheck::cli

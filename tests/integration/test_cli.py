@@ -147,6 +147,35 @@ def compute(_cache={}):
         self.assertEqual(code, 1)
         self.assertIn("buffer.py:3:", out)
 
+    def test_exclude_options(self):
+        for name in ("pkg/model.py", "pkg/generated/ops.py", "build/copy.py"):
+            self.write(name, CYCLE)
+        self.write("pyproject.toml", "[tool.cyclecheck]\nextend-exclude = [\"pkg/generated\"]\n")
+
+        def reported(*options):
+            code, out, err = run(["check", "--no-cache", "--output-format", "concise", *options, "."], cwd=self.dir)
+            self.assertIn(code, (0, 1), err)
+            return sorted(line.split(":")[0] for line in out.splitlines() if ": CC" in line)
+
+        # The defaults ("build") and the configured extend-exclude apply; --extend-exclude adds to them, and
+        # --exclude replaces the defaults (the configured extend-exclude still applies, as in ruff).
+        self.assertEqual(reported(), ["pkg/model.py"])
+        self.assertEqual(reported("--extend-exclude", "pkg/model.py"), [])
+        self.assertEqual(reported("--exclude", "pkg/model.py"), ["build/copy.py"])
+        self.assertEqual(reported("--exclude="), ["build/copy.py", "pkg/model.py"])
+        # A list option takes one value per occurrence: the paths after it stay paths (pre-commit appends them).
+        code, out, _ = run(["check", "--no-cache", "--output-format", "concise", "--select", "CC104", "--select",
+                            "CC101", "build/copy.py"], cwd=self.dir)
+        self.assertEqual(code, 1, out)
+        self.assertIn("in 1 file", out)
+        self.assertEqual([line.split(":")[0] for line in out.splitlines() if ": CC" in line], ["build/copy.py"])
+        # A file named on the command line is checked unless --force-exclude, as in ruff.
+        code, out, _ = run(["check", "--no-cache", "--extend-exclude", "pkg", "pkg/model.py"], cwd=self.dir)
+        self.assertEqual(code, 1, out)
+        code, out, _ = run(["check", "--no-cache", "--extend-exclude", "pkg", "--force-exclude", "pkg/model.py"],
+                           cwd=self.dir)
+        self.assertEqual(code, 0, out)
+
     def test_suppression_and_selection(self):
         self.write("cycle.py", CYCLE.replace("self.on_step\n", "self.on_step  # cyclecheck: ignore[CC104]\n"))
         code, _, _ = run(["check", "--no-cache", "cycle.py"], cwd=self.dir)
