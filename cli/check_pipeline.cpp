@@ -58,7 +58,9 @@ void add_check_options(CLI::App& command, CheckRequest& request) {
                      "Read the source from standard input and report it under this file name");
   command.add_option("--baseline", request.baseline_file,
                      "Report only findings not recorded in this baseline");
-  command.add_flag("!--no-cache", request.use_cache, "Do not read or write the .cyclecheck_cache directory");
+  command.add_flag_callback(
+      "--no-cache", [&request] { request.use_cache = false; },
+      "Do not read or write the .cyclecheck_cache directory");
 }
 
 namespace {

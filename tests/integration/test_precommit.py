@@ -57,16 +57,22 @@ class PreCommitTest(unittest.TestCase):
         self.project = tmp / "project"
         self.project.mkdir()
         git(self.project, "init", "-q", "-b", "main", env=self.env)
-        (self.project / ".pre-commit-config.yaml").write_text(
-            f"repos:\n  - repo: {self.hooks_repo}\n    rev: {rev}\n    hooks:\n      - id: cyclecheck\n")
+        self.rev = rev
+        self.configure("")
         subprocess.run(["pre-commit", "install"], cwd=self.project, env=self.env, check=True, capture_output=True)
+
+    def configure(self, hook_lines):
+        (self.project / ".pre-commit-config.yaml").write_text(
+            f"repos:\n  - repo: {self.hooks_repo}\n    rev: {self.rev}\n    hooks:\n      - id: cyclecheck\n"
+            + hook_lines)
         git(self.project, "add", ".pre-commit-config.yaml", env=self.env)
-        git(self.project, "commit", "-q", "-m", "config", env=self.env)
+        git(self.project, "commit", "-q", "--no-verify", "-m", "config", env=self.env)
 
     def tearDown(self):
         self.tmp.cleanup()
 
     def commit(self, name, text):
+        (self.project / name).parent.mkdir(parents=True, exist_ok=True)
         (self.project / name).write_text(text)
         git(self.project, "add", name, env=self.env)
         return subprocess.run(["git", "commit", "-m", f"add {name}"], cwd=self.project, env=self.env,
@@ -89,6 +95,20 @@ class PreCommitTest(unittest.TestCase):
         accepted = self.commit("clean.py", CLEAN)
         self.assertEqual(accepted.returncode, 0, accepted.stdout + accepted.stderr)
         self.assertIn("add clean.py", git(self.project, "log", "--oneline", env=self.env).stdout)
+
+    def test_hook_arguments_come_before_the_staged_files(self):
+        # pre-commit appends the staged files after `args`: they must stay paths, not become option values.
+        self.configure("        args: [--select, CC104, --extend-exclude, generated]\n")
+        (self.project / "legacy.py").write_text(CYCLE)
+        git(self.project, "add", "legacy.py", env=self.env)
+        git(self.project, "commit", "-q", "--no-verify", "-m", "legacy", env=self.env)
+        accepted = self.commit("clean.py", CLEAN)  # only clean.py is checked, not legacy.py
+        self.assertEqual(accepted.returncode, 0, accepted.stdout + accepted.stderr)
+        accepted = self.commit("generated/ops.py", CYCLE)  # excluded, even when named (--force-exclude)
+        self.assertEqual(accepted.returncode, 0, accepted.stdout + accepted.stderr)
+        rejected = self.commit("train.py", CYCLE)
+        self.assertNotEqual(rejected.returncode, 0, rejected.stdout + rejected.stderr)
+        self.assertIn("train.py", rejected.stdout + rejected.stderr)
 
 
 if __name__ == "__main__":
