@@ -25,33 +25,32 @@
 namespace cyclecheck::cli {
 namespace fs = std::filesystem;
 
+namespace {
+
+// A comma-separated list option that takes one value each time it is given: the paths after it stay paths
+// (pre-commit appends the staged files after the hook's args).
+void as_list(CLI::Option* option) { option->delimiter(',')->allow_extra_args(false); }
+
+}  // namespace
+
 void add_check_options(CLI::App& command, CheckRequest& request) {
   command.add_option("paths", request.paths,
                      "Files or directories to check (default: the current directory)");
   command.add_option("--config", request.config_file,
                      "Configuration file (pyproject.toml or cyclecheck.toml)");
-  command.add_option("--select", request.select, "Rule codes or prefixes to enable (comma separated)")
-      ->delimiter(',')
-      ->allow_extra_args(false);
-  command.add_option("--ignore", request.ignore, "Rule codes or prefixes to disable (comma separated)")
-      ->delimiter(',')
-      ->allow_extra_args(false);
-  command.add_option("--extend-select", request.extend_select, "Rule codes to enable in addition")
-      ->delimiter(',')
-      ->allow_extra_args(false);
+  as_list(
+      command.add_option("--select", request.select, "Rule codes or prefixes to enable (comma separated)"));
+  as_list(
+      command.add_option("--ignore", request.ignore, "Rule codes or prefixes to disable (comma separated)"));
+  as_list(command.add_option("--extend-select", request.extend_select, "Rule codes to enable in addition"));
   command.add_flag("--show-possible", request.show_possible,
                    "Also report possible cycles (an object that may stand for many), at lower severity");
-  command
-      .add_option_function<std::vector<std::string>>(
-          "--exclude", [&request](const std::vector<std::string>& patterns) { request.exclude = patterns; },
-          "Path patterns to leave out instead of the configured `exclude` and the defaults (comma separated)")
-      ->delimiter(',')
-      ->allow_extra_args(false);
-  command
-      .add_option("--extend-exclude", request.extend_exclude,
-                  "Path patterns to leave out in addition to the excluded ones (comma separated)")
-      ->delimiter(',')
-      ->allow_extra_args(false);
+  as_list(command.add_option_function<std::vector<std::string>>(
+      "--exclude", [&request](const std::vector<std::string>& patterns) { request.exclude = patterns; },
+      "Path patterns to leave out instead of the configured `exclude` and the defaults (comma separated)"));
+  as_list(
+      command.add_option("--extend-exclude", request.extend_exclude,
+                         "Path patterns to leave out in addition to the excluded ones (comma separated)"));
   command.add_flag("--force-exclude", request.force_exclude,
                    "Apply exclude patterns to files named on the command line too (for pre-commit)");
   command.add_option("--stdin-filename", request.stdin_filename,
