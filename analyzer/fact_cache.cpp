@@ -134,8 +134,9 @@ std::string FactCache::read_entry(const Location& where) const {
   return bytes;
 }
 
-std::shared_ptr<const ModuleFacts> FactCache::load(const SourceText& source) const {
-  const Key key = key_of(source, hash_bytes(source.text));
+std::shared_ptr<const ModuleFacts> FactCache::load(const SourceText& source,
+                                                   std::optional<uint64_t> content_hash) const {
+  const Key key = key_of(source, content_hash ? *content_hash : hash_bytes(source.text));
   auto it = index_.find(key);
   if (it == index_.end()) return nullptr;
   for (const Location& where : it->second) {

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -36,8 +37,9 @@ class FactCache {
   FactCache(const FactCache&) = delete;
   FactCache& operator=(const FactCache&) = delete;
 
-  // Thread-safe.
-  std::shared_ptr<const ModuleFacts> load(const SourceText& source) const;
+  // Thread-safe. `content_hash` is hash_bytes(source.text), when the caller already has it.
+  std::shared_ptr<const ModuleFacts> load(const SourceText& source,
+                                          std::optional<uint64_t> content_hash = std::nullopt) const;
   // Writes `entries` as one new pack; compacts when there are more than `kMaxPacks` packs.
   void store(const std::vector<Entry>& entries);
   const std::filesystem::path& directory() const { return directory_; }

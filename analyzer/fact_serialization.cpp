@@ -3,6 +3,7 @@
 #include "analyzer/fact_serialization.hpp"
 
 #include <cstring>
+#include <string_view>
 
 #include "analyzer/text_util.hpp"
 
@@ -99,9 +100,10 @@ class Writer {
 
 class Reader {
  public:
-  explicit Reader(const std::string& in) : in_(in) {}
+  explicit Reader(std::string_view in) : in_(in) {}
   bool ok() const { return ok_; }
   bool at_end() const { return pos_ == in_.size(); }
+  size_t position() const { return pos_; }
   uint64_t u() {
     uint64_t v = 0;
     for (int shift = 0; shift < 64; shift += 7) {
@@ -126,7 +128,7 @@ class Reader {
       fail();
       return {};
     }
-    std::string v = in_.substr(pos_, n);
+    std::string v(in_.substr(pos_, n));
     pos_ += n;
     return v;
   }
@@ -240,7 +242,7 @@ class Reader {
     pos_ = in_.size();
     return 0;
   }
-  const std::string& in_;
+  std::string_view in_;
   size_t pos_ = 0;
   bool ok_ = true;
 };
@@ -312,19 +314,13 @@ std::string serialize_facts(const ModuleFacts& facts) {
 
 std::shared_ptr<ModuleFacts> deserialize_facts(const std::string& bytes) {
   if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0) return nullptr;
-  const std::string rest = bytes.substr(sizeof kMagic);
+  const std::string_view rest = std::string_view(bytes).substr(sizeof kMagic);
   Reader header(rest);
   const uint64_t size = header.u();
   const uint64_t checksum = header.u();
   if (!header.ok()) return nullptr;
-  // The header is a prefix of `rest`: find where the body starts by re-encoding it.
-  Writer encoded;
-  encoded.u(size);
-  encoded.u(checksum);
-  const size_t offset = encoded.out_.size();
-  if (rest.size() - offset != size) return nullptr;
-  const std::string body = rest.substr(offset);
-  if (hash_bytes(body) != checksum) return nullptr;
+  const std::string_view body = rest.substr(header.position());
+  if (body.size() != size || hash_bytes(body) != checksum) return nullptr;
   Reader r(body);
   auto facts = std::make_shared<ModuleFacts>();
   facts->path = r.s();

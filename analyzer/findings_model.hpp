@@ -92,6 +92,7 @@ struct RetentionEvent {
   bool value_is_frame_like = false;   // traceback, frame or exception
   bool value_carries_graph = false;   // a tensor with autograd history
   bool base_is_global = false;
+  bool base_is_class_attribute = false;  // the registry is held by a class (`Model.instances`)
   bool in_loop = false;
   bool accumulator_backpropagated = false;  // backward() called on the accumulator: intended
   bool value_backpropagated = false;        // backward() called on the value: it is a loss

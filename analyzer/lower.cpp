@@ -1062,12 +1062,13 @@ void collect_syntax_errors(TSNode root, const std::string& path, std::vector<Dia
 
 }  // namespace
 
-std::shared_ptr<const ModuleFacts> lower_module(const SourceText& source, const TSTree* tree) {
+std::shared_ptr<const ModuleFacts> lower_module(const SourceText& source, const TSTree* tree,
+                                                std::optional<uint64_t> content_hash) {
   auto facts = std::make_shared<ModuleFacts>();
   facts->path = source.path;
   facts->module_name = source.module_name;
   facts->is_package = source.is_package;
-  facts->content_hash = hash_bytes(source.text);
+  facts->content_hash = content_hash ? *content_hash : hash_bytes(source.text);
   facts->line_count = static_cast<uint32_t>(std::count(source.text.begin(), source.text.end(), '\n') +
                                             (source.text.empty() || source.text.back() == '\n' ? 0 : 1));
   std::unique_ptr<TSTree, TreeDeleter> owned;

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,8 +34,10 @@ std::optional<SourceText> read_source(const std::filesystem::path& file, const s
 std::string module_name_for(const std::filesystem::path& file, bool& is_package);
 
 // Parses and lowers one module. Pure and thread-safe. Pass `tree` (parsed from exactly `source.text`)
-// to reuse an incrementally re-parsed tree; otherwise the source is parsed here.
-std::shared_ptr<const ModuleFacts> lower_module(const SourceText& source, const TSTree* tree = nullptr);
+// to reuse an incrementally re-parsed tree; otherwise the source is parsed here. Pass `content_hash`
+// (hash_bytes of the text) when the caller already has it: the text is not hashed again.
+std::shared_ptr<const ModuleFacts> lower_module(const SourceText& source, const TSTree* tree = nullptr,
+                                                std::optional<uint64_t> content_hash = std::nullopt);
 
 struct AnalysisOptions {
   bool show_possible = false;                   // also report possible (may) cycles, at lower severity

@@ -120,14 +120,14 @@ std::optional<std::vector<Diagnostic>> deserialize_diagnostics(const std::string
   }
 }
 
-std::string ResultCache::project_key(const std::vector<const SourceText*>& sources,
+std::string ResultCache::project_key(const std::vector<std::pair<const SourceText*, uint64_t>>& sources,
                                      const std::string& options) {
   uint64_t hash = hash_bytes(options, hash_bytes(tool_identity()));
-  for (const SourceText* s : sources) {
+  for (const auto& [s, content_hash] : sources) {
     hash = hash_bytes(s->path, hash);
     hash = hash_bytes(s->module_name, hash);
     hash = hash_bytes(s->is_package ? "p" : "m", hash);
-    hash = hash_bytes(hex64(hash_bytes(s->text)), hash);
+    hash = hash_bytes(hex64(content_hash), hash);
   }
   return hex64(hash);
 }

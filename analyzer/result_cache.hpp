@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "analyzer/diagnostic.hpp"
@@ -22,8 +23,10 @@ class ResultCache {
   // `directory` is the fact cache's directory (versioned).
   explicit ResultCache(std::filesystem::path directory) : directory_(std::move(directory)) {}
 
-  // The key of a project: its sources (path, module name, content) and everything else that changes results.
-  static std::string project_key(const std::vector<const SourceText*>& sources, const std::string& options);
+  // The key of a project: its sources (path, module name, content: each paired with hash_bytes of its text)
+  // and everything else that changes results.
+  static std::string project_key(const std::vector<std::pair<const SourceText*, uint64_t>>& sources,
+                                 const std::string& options);
 
   std::optional<std::vector<Diagnostic>> load(const std::string& key) const;
   void store(const std::string& key, const std::vector<Diagnostic>& diagnostics) const;

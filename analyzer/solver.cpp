@@ -2841,6 +2841,7 @@ void Context::emit_events() {
         const std::string name = attribute == kNoObj ? std::string() : field_name(objs_[attribute].field);
         if (program_.class_attribute_is_weak_container(g.cls, name)) continue;
         out.registry_cleared = program_.class_attribute_has_removal(g.cls, name);
+        out.base_is_class_attribute = true;
         project_registry = true;
       } else if (g.module_index >= 0) {
         project_registry = true;

@@ -21,6 +21,7 @@
 #include "analyzer/result_cache.hpp"
 #include "analyzer/retain.hpp"
 #include "analyzer/suppression.hpp"
+#include "analyzer/text_util.hpp"
 
 namespace cyclecheck::cli {
 namespace fs = std::filesystem;
@@ -66,6 +67,7 @@ namespace {
 
 struct LoadedModule {
   std::optional<SourceText> source;
+  uint64_t content_hash = 0;  // of source->text: hashed once, for both caches and the facts
   std::shared_ptr<const ModuleFacts> facts;
   std::optional<Diagnostic> error;
 };
@@ -90,7 +92,11 @@ std::vector<LoadedModule> read_all(const std::vector<DiscoveredFile>& files) {
   parallel_for(files.size(), [&](size_t i) {
     Diagnostic error;
     loaded[i].source = read_source(files[i].path, files[i].display_path, error);
-    if (!loaded[i].source) loaded[i].error = std::move(error);
+    if (loaded[i].source) {
+      loaded[i].content_hash = hash_bytes(loaded[i].source->text);
+    } else {
+      loaded[i].error = std::move(error);
+    }
   });
   return loaded;
 }
@@ -107,9 +113,10 @@ std::vector<size_t> lower_all(std::vector<LoadedModule>& loaded, const FactCache
     const size_t i = order[position];
     if (!loaded[i].source) return;
     const SourceText& source = *loaded[i].source;
-    std::shared_ptr<const ModuleFacts> facts = cache ? cache->load(source) : nullptr;
+    const uint64_t content_hash = loaded[i].content_hash;
+    std::shared_ptr<const ModuleFacts> facts = cache ? cache->load(source, content_hash) : nullptr;
     if (!facts) {
-      facts = lower_module(source);
+      facts = lower_module(source, nullptr, content_hash);
       fresh[i] = 1;
     }
     loaded[i].facts = std::move(facts);
@@ -215,14 +222,14 @@ CheckRun run_check(const CheckRequest& request) {
   run.files_checked += files.size();
 
   // An unchanged project: reuse the last run's findings without lowering or solving anything.
-  std::vector<const SourceText*> sources;
-  if (stdin_source) sources.push_back(&*stdin_source);
-  for (const auto& module : loaded) {
-    if (module.source) sources.push_back(&*module.source);
-  }
   std::optional<ResultCache> results;
   std::string project_key;
   if (cache) {
+    std::vector<std::pair<const SourceText*, uint64_t>> sources;
+    if (stdin_source) sources.emplace_back(&*stdin_source, hash_bytes(stdin_source->text));
+    for (const auto& module : loaded) {
+      if (module.source) sources.emplace_back(&*module.source, module.content_hash);
+    }
     results.emplace(cache->directory());
     project_key = ResultCache::project_key(sources, analysis_options_key(config, show_possible));
   }

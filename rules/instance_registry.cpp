@@ -34,8 +34,7 @@ const RuleDefinition& instance_registry() {
             },
             [](const RetentionEvent& e) {
               const std::string registry =
-                  (e.base_label.rfind("class ", 0) == 0 ? "class-level registry '"
-                                                        : "module-level registry '") +
+                  (e.base_is_class_attribute ? "class-level registry '" : "module-level registry '") +
                   e.base_label + "': every instance is kept alive for the life of the process.";
               if (!e.value_is_receiver)
                 return "'" + e.value_label + "', which holds its object, is added to the " + registry;
