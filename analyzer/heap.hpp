@@ -19,34 +19,104 @@ using FieldId = uint32_t;
 constexpr ObjId kNoObj = std::numeric_limits<ObjId>::max();
 constexpr uint8_t kMaxPlaceholderDepth = 4;  // self.a.b.c.d: deeper paths are not followed
 
-// A small sorted set of object ids.
+// A small sorted set of object ids. Most sets hold one or two ids and are copied often (every load,
+// store and call argument), so up to kInline ids live in the set itself, without an allocation.
 class ValueSet {
  public:
   ValueSet() = default;
   ValueSet(std::initializer_list<ObjId> ids) {
     for (ObjId id : ids) insert(id);
   }
+  ValueSet(const ValueSet& other) { copy_from(other); }
+  ValueSet(ValueSet&& other) noexcept { steal_from(other); }
+  ValueSet& operator=(const ValueSet& other) {
+    if (this != &other) {
+      release();
+      copy_from(other);
+    }
+    return *this;
+  }
+  ValueSet& operator=(ValueSet&& other) noexcept {
+    if (this != &other) {
+      release();
+      steal_from(other);
+    }
+    return *this;
+  }
+  ~ValueSet() { release(); }
+
   // Sets stop growing at kMaxValues: past that the analysis only loses recall, never precision,
   // because edges to many possible objects are not must-edges anyway.
   static constexpr size_t kMaxValues = 48;
   void insert(ObjId id) {
-    auto it = std::lower_bound(ids_.begin(), ids_.end(), id);
-    if ((it == ids_.end() || *it != id) && ids_.size() < kMaxValues) ids_.insert(it, id);
+    ObjId* first = data();
+    ObjId* at = std::lower_bound(first, first + size_, id);
+    if ((at != first + size_ && *at == id) || size_ >= kMaxValues) return;
+    const auto position = static_cast<size_t>(at - first);
+    if (size_ == capacity_) grow();
+    first = data();
+    std::copy_backward(first + position, first + size_, first + size_ + 1);
+    first[position] = id;
+    ++size_;
   }
   void merge(const ValueSet& other) {
-    for (ObjId id : other.ids_) insert(id);
+    for (ObjId id : other) insert(id);
   }
-  void clear() { ids_.clear(); }
-  bool contains(ObjId id) const { return std::binary_search(ids_.begin(), ids_.end(), id); }
-  size_t size() const { return ids_.size(); }
-  bool empty() const { return ids_.empty(); }
-  ObjId operator[](size_t i) const { return ids_[i]; }
-  std::vector<ObjId>::const_iterator begin() const { return ids_.begin(); }
-  std::vector<ObjId>::const_iterator end() const { return ids_.end(); }
-  bool operator==(const ValueSet&) const = default;
+  void clear() { size_ = 0; }
+  bool contains(ObjId id) const { return std::binary_search(begin(), end(), id); }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  ObjId operator[](size_t i) const { return data()[i]; }
+  const ObjId* begin() const { return data(); }
+  const ObjId* end() const { return data() + size_; }
+  bool operator==(const ValueSet& other) const {
+    return std::equal(begin(), end(), other.begin(), other.end());
+  }
 
  private:
-  std::vector<ObjId> ids_;
+  static constexpr uint32_t kInline = 4;
+  bool on_heap() const { return capacity_ > kInline; }
+  ObjId* data() { return on_heap() ? heap_ : inline_; }
+  const ObjId* data() const { return on_heap() ? heap_ : inline_; }
+  void grow() {
+    const uint32_t capacity = std::min<uint32_t>(static_cast<uint32_t>(kMaxValues), capacity_ * 2);
+    auto* grown = new ObjId[capacity];
+    std::copy(begin(), end(), grown);
+    release();
+    heap_ = grown;
+    capacity_ = capacity;
+  }
+  void release() {
+    if (on_heap()) delete[] heap_;
+    capacity_ = kInline;
+  }
+  // Expects an empty inline set.
+  void copy_from(const ValueSet& other) {
+    if (other.size_ > kInline) {
+      heap_ = new ObjId[other.size_];
+      capacity_ = other.size_;
+    }
+    std::copy(other.begin(), other.end(), data());
+    size_ = other.size_;
+  }
+  void steal_from(ValueSet& other) {
+    if (other.on_heap()) {
+      heap_ = other.heap_;
+      capacity_ = other.capacity_;
+    } else {
+      std::copy(other.begin(), other.end(), inline_);
+    }
+    size_ = other.size_;
+    other.capacity_ = kInline;
+    other.size_ = 0;
+  }
+
+  uint32_t size_ = 0;
+  uint32_t capacity_ = kInline;  // more than kInline: the ids are on the heap
+  union {
+    ObjId inline_[kInline];
+    ObjId* heap_;
+  };
 };
 
 enum class ObjKind : uint8_t {

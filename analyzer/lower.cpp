@@ -152,6 +152,8 @@ class Lowerer {
   void lower_block_children(TSNode parent, std::vector<Stmt>& out) {
     const NamedChildren parent_children(*this, parent);
     const uint32_t count = parent_children.size();
+    // Reserved up front: statements are large, and growing a long body moved each of them many times.
+    out.reserve(out.size() + count);
     for (uint32_t i = 0; i < count; ++i) lower_statement(parent_children[i], out);
   }
 
@@ -742,6 +744,7 @@ class Lowerer {
       e.container = ContainerKind::Tuple;
       const NamedChildren node_children(*this, node);
       const uint32_t count = node_children.size();
+      e.children.reserve(count);
       for (uint32_t i = 0; i < count; ++i) e.children.push_back(lower_target(node_children[i], binds));
     } else if (sym == g_.list_splat_pattern || sym == g_.list_splat) {
       e.kind = ExprKind::Starred;
@@ -807,12 +810,14 @@ class Lowerer {
                                     : ContainerKind::Tuple;
       const NamedChildren node_children(*this, node);
       const uint32_t count = node_children.size();
+      e.children.reserve(count);
       for (uint32_t i = 0; i < count; ++i) e.children.push_back(lower_expr(node_children[i]));
     } else if (sym == g_.dictionary) {
       e.kind = ExprKind::Container;
       e.container = ContainerKind::Dict;
       const NamedChildren node_children(*this, node);
       const uint32_t count = node_children.size();
+      e.children.reserve(2 * static_cast<size_t>(count));
       for (uint32_t i = 0; i < count; ++i) {
         TSNode child = node_children[i];
         if (ts_node_symbol(child) == g_.pair) {
@@ -842,6 +847,7 @@ class Lowerer {
       e.kind = ExprKind::Arith;
       const NamedChildren node_children(*this, node);
       const uint32_t count = node_children.size();
+      e.children.reserve(count);
       for (uint32_t i = 0; i < count; ++i) e.children.push_back(lower_expr(node_children[i]));
       if (sym == g_.comparison_operator || sym == g_.not_operator) e.text = "bool";
       if (sym == g_.comparison_operator && count == 2 && is_distinctness_test(node)) e.text = "distinct";
@@ -850,6 +856,7 @@ class Lowerer {
       // `and` guards: the solver reads distinctness tests out of if-conditions.
       const TSNode op = field(node, g_.f_operator);
       if (!ts_node_is_null(op) && std::strcmp(ts_node_type(op), "and") == 0) e.text = "and";
+      e.children.reserve(2);
       e.children.push_back(lower_expr(field(node, g_.f_left)));
       e.children.push_back(lower_expr(field(node, g_.f_right)));
     } else if (sym == g_.conditional_expression) {
@@ -858,8 +865,9 @@ class Lowerer {
       const uint32_t count = node_children.size();
       // a if cond else b: the value is a or b (the condition carries no reference we track).
       if (count >= 3) {
-        e.children.push_back(lower_expr(ts_node_named_child(node, 0)));
-        e.children.push_back(lower_expr(ts_node_named_child(node, 2)));
+        e.children.reserve(2);
+        e.children.push_back(lower_expr(node_children[0]));
+        e.children.push_back(lower_expr(node_children[2]));
       }
     } else if (sym == g_.named_expression) {
       e.kind = ExprKind::Walrus;
@@ -904,17 +912,22 @@ class Lowerer {
 
   void lower_call(TSNode node, Expr& e) {
     e.kind = ExprKind::Call;
-    e.children.push_back(lower_expr(field(node, g_.f_function)));
-    e.arg_names.push_back("");  // slot for the callee
-    TSNode args = field(node, g_.f_arguments);
-    if (ts_node_is_null(args)) return;
-    if (ts_node_symbol(args) == g_.generator_expression) {
+    const TSNode args = field(node, g_.f_arguments);
+    if (!ts_node_is_null(args) && ts_node_symbol(args) == g_.generator_expression) {
+      e.children.reserve(2);
+      e.arg_names.reserve(2);
+      e.children.push_back(lower_expr(field(node, g_.f_function)));
+      e.arg_names.push_back("");  // slot for the callee
       e.children.push_back(lower_expr(args));
       e.arg_names.push_back("");
       return;
     }
     const NamedChildren args_children(*this, args);
     const uint32_t count = args_children.size();
+    e.children.reserve(count + 1);
+    e.arg_names.reserve(count + 1);
+    e.children.push_back(lower_expr(field(node, g_.f_function)));
+    e.arg_names.push_back("");  // slot for the callee
     for (uint32_t i = 0; i < count; ++i) {
       TSNode arg = args_children[i];
       const TSSymbol sym = ts_node_symbol(arg);

@@ -3,6 +3,8 @@
 #include <cctype>
 #include <functional>
 
+#include "analyzer/parallel.hpp"
+
 namespace cyclecheck {
 namespace {
 
@@ -82,16 +84,22 @@ bool stmt_calls_remove(const std::vector<Stmt>& body) {
 Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modules_(std::move(modules)) {
   bindings_.resize(modules_.size());
   classes_.resize(modules_.size());
+  removals_.resize(modules_.size());
   for (size_t m = 0; m < modules_.size(); ++m) {
     const ModuleFacts& facts = *modules_[m];
     if (!facts.module_name.empty()) module_by_name_.emplace(facts.module_name, static_cast<int32_t>(m));
+  }
+  // What needs only the module itself (its bindings, removals and classes' own methods) walks every
+  // statement, so it is built on all cores; each module writes only its own slots.
+  parallel_for(modules_.size(), [this](size_t m) {
+    const ModuleFacts& facts = *modules_[m];
     if (!facts.functions.empty()) collect_bindings(static_cast<int32_t>(m), facts.functions[0].body);
+    for (const Function& f : facts.functions) collect_removals(f.body, removals_[m]);
     classes_[m].resize(facts.classes.size());
-  }
-  removals_.resize(modules_.size());
-  for (size_t m = 0; m < modules_.size(); ++m) {
-    for (const Function& f : modules_[m]->functions) collect_removals(f.body, removals_[m]);
-  }
+    for (size_t c = 0; c < facts.classes.size(); ++c) {
+      collect_methods(CodeRef{static_cast<int32_t>(m), static_cast<int32_t>(c)});
+    }
+  });
   std::vector<std::vector<uint8_t>> state(modules_.size());
   for (size_t m = 0; m < modules_.size(); ++m) state[m].assign(modules_[m]->classes.size(), 0);
   for (size_t m = 0; m < modules_.size(); ++m) {
@@ -239,10 +247,7 @@ StaticRef Program::resolve_expr(int32_t module, const Expr& expr, int depth) con
   return {};
 }
 
-void Program::link_class(CodeRef ref, std::vector<uint8_t>& state) {
-  auto& st = state[static_cast<size_t>(ref.index)];
-  if (st != 0) return;  // linked, or being linked (a cyclic hierarchy is left as is)
-  st = 1;
+void Program::collect_methods(CodeRef ref) {
   const ClassDef& def = class_def(ref);
   ClassInfo& info = classes_[static_cast<size_t>(ref.module)][static_cast<size_t>(ref.index)];
   info.defines_del = def.defines_del;
@@ -263,6 +268,14 @@ void Program::link_class(CodeRef ref, std::vector<uint8_t>& state) {
     info.method_kinds[s.text] = kind;
     if (stmt_calls_remove(f.body)) info.calls_remove = true;
   }
+}
+
+void Program::link_class(CodeRef ref, std::vector<uint8_t>& state) {
+  auto& st = state[static_cast<size_t>(ref.index)];
+  if (st != 0) return;  // linked, or being linked (a cyclic hierarchy is left as is)
+  st = 1;
+  const ClassDef& def = class_def(ref);
+  ClassInfo& info = classes_[static_cast<size_t>(ref.module)][static_cast<size_t>(ref.index)];
   for (const Expr& base : def.bases) {
     StaticRef r = resolve_expr(ref.module, base);
     if (r.kind == StaticRef::Kind::ProjectClass) {

@@ -96,6 +96,8 @@ class Program {
       removals_;  // per module: globals entries are removed from
 
   void collect_bindings(int32_t module, const std::vector<Stmt>& body);
+  // A class's own methods and flags; link_class adds what its bases contribute.
+  void collect_methods(CodeRef ref);
   void link_class(CodeRef ref, std::vector<uint8_t>& state);
 };
 

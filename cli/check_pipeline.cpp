@@ -16,6 +16,7 @@
 #include "analyzer/discovery.hpp"
 #include "analyzer/fact_cache.hpp"
 #include "analyzer/library_models.hpp"
+#include "analyzer/parallel.hpp"
 #include "analyzer/phase_timer.hpp"
 #include "analyzer/project.hpp"
 #include "analyzer/result_cache.hpp"
@@ -71,21 +72,6 @@ struct LoadedModule {
   std::shared_ptr<const ModuleFacts> facts;
   std::optional<Diagnostic> error;
 };
-
-// Runs `work(i)` for every index on all cores. Results are stored by index by the caller, so the output
-// order does not depend on scheduling.
-template <typename Work>
-void parallel_for(size_t count, Work work) {
-  std::atomic<size_t> next{0};
-  auto worker = [&] {
-    for (size_t i = next++; i < count; i = next++) work(i);
-  };
-  const size_t threads = std::max<size_t>(1, std::min<size_t>(std::thread::hardware_concurrency(), count));
-  std::vector<std::thread> pool;
-  for (size_t t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
-  for (auto& thread : pool) thread.join();
-}
 
 std::vector<LoadedModule> read_all(const std::vector<DiscoveredFile>& files) {
   std::vector<LoadedModule> loaded(files.size());
