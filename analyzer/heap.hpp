@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "analyzer/findings_model.hpp"
+#include "analyzer/pooled_text.hpp"
 #include "analyzer/program.hpp"
 
 namespace cyclecheck {
@@ -147,14 +148,29 @@ enum class ObjKind : uint8_t {
   ExternalConst,  // named things: no edges of interest
 };
 
+// A SiteRef inside the solver, its note pooled (see pooled_text.hpp).
+struct SiteNote {
+  int32_t module = -1;
+  Site site;
+  PooledText note;
+  SiteRef to_ref() const { return SiteRef{module, site, note.str()}; }
+};
+
+inline std::vector<SiteRef> to_refs(const std::vector<SiteNote>& chain) {
+  std::vector<SiteRef> refs;
+  refs.reserve(chain.size());
+  for (const SiteNote& site : chain) refs.push_back(site.to_ref());
+  return refs;
+}
+
 struct Obj {
   ObjKind kind = ObjKind::Unknown;
-  std::string label;
-  std::string name;       // parameter / global / cell name
-  std::string qualified;  // library name for ExternalConst, LibInstance, Unknown results
-  CodeRef cls;            // the project class of an instance, receiver or class constant
-  CodeRef fn;             // function of a closure, bound method, frame, function constant
-  SiteRef site;
+  PooledText label;
+  PooledText name;       // parameter / global / cell name
+  PooledText qualified;  // library name for ExternalConst, LibInstance, Unknown results
+  CodeRef cls;           // the project class of an instance, receiver or class constant
+  CodeRef fn;            // function of a closure, bound method, frame, function constant
+  SiteNote site;
   ObjId base = kNoObj;  // Field: whose field
   FieldId field = 0;
   ObjId default_obj = kNoObj;
@@ -176,7 +192,7 @@ struct Obj {
 };
 
 struct EdgeInfo {
-  std::vector<SiteRef> chain;  // outermost call site first, the creating statement last
+  std::vector<SiteNote> chain;  // outermost call site first, the creating statement last
   bool must = true;
   bool alternatives = false;  // the store could store one of several objects
   EdgeRole role = EdgeRole::Plain;
@@ -215,9 +231,9 @@ struct HeapState {
 struct Event {
   EventKind kind = EventKind::Accumulate;
   ObjId base = kNoObj;
-  std::string base_label;
+  PooledText base_label;
   ValueSet values;
-  std::vector<SiteRef> chain;
+  std::vector<SiteNote> chain;
   bool in_loop = false;
   bool augmented = false;
 };

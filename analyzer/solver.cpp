@@ -182,8 +182,8 @@ class Context {
     return static_cast<ObjId>(objs_.size() - 1);
   }
   int32_t site_module() const { return site_module_override_ >= 0 ? site_module_override_ : ref_.module; }
-  SiteRef site_ref(const Site& site, std::string note = {}) const {
-    return SiteRef{site_module(), site, std::move(note)};
+  SiteNote site_ref(const Site& site, std::string_view note = {}) const {
+    return SiteNote{site_module(), site, PooledText(note)};
   }
   bool is_placeholder(ObjId id) const {
     const ObjKind k = objs_[id].kind;
@@ -244,7 +244,7 @@ class Context {
     }
     return out;
   }
-  void store(const ValueSet& bases, FieldId field, const ValueSet& values, const std::vector<SiteRef>& chain,
+  void store(const ValueSet& bases, FieldId field, const ValueSet& values, const std::vector<SiteNote>& chain,
              EdgeRole role, bool removable = false);
   void set_field(ObjId base, FieldId field, ValueSet values, bool strong);
   void add_edge(ObjId from, FieldId field, ObjId to, EdgeInfo info);
@@ -295,7 +295,7 @@ class Context {
       if (!a.name.empty() || slot > 8) continue;
       const ValueSet elements = load(a.values, elements_field(), node.site);
       if (!elements.empty()) {
-        const std::vector<SiteRef> chain{site_ref(node.site, "element")};
+        const std::vector<SiteNote> chain{site_ref(node.site, "element")};
         store(ValueSet{tuple}, intern_field("[" + std::to_string(slot) + "]"), elements, chain,
               EdgeRole::Plain);
         store(ValueSet{tuple}, elements_field(), elements, chain, EdgeRole::Plain);
@@ -563,8 +563,13 @@ class Solver {
   bool include_possible_;
   static constexpr int kMaxCallDepth = 48;
 
+  // The labels and notes of this solver's objects and sites; declared before the summaries that point
+  // into it, so it goes after them.
+  TextPool& texts() { return texts_; }
+
  private:
   size_t first_module_, end_module_;
+  TextPool texts_;
   std::unordered_map<uint64_t, std::unique_ptr<Context>> summaries_;
   std::vector<CycleWitness> cycles_;
   std::unordered_map<std::string, size_t> cycle_index_;
@@ -657,7 +662,7 @@ ObjId Context::global(int32_t module, const std::string& name) {
     o.module = info.is_nn_module;
     o.has_del = info.defines_del;
   }
-  o.site = SiteRef{module, {}, {}};
+  o.site = SiteNote{module, {}, {}};
   const ObjId id = add(std::move(o));
   globals_.emplace(key, id);
   return id;
@@ -739,7 +744,7 @@ ObjId Context::placeholder(ObjId base, FieldId field, Site site) {
   const ObjId id = add(std::move(o));
   placeholders_.emplace(key, id);
   EdgeInfo info;
-  info.chain.push_back(site_ref(site, "reads " + objs_[id].label));
+  info.chain.push_back(site_ref(site, "reads " + objs_[id].label.str()));
   info.must = true;
   info.implicit = true;
   add_edge(base, field, id, std::move(info));
@@ -789,7 +794,7 @@ void Context::add_edge(ObjId from, FieldId field, ObjId to, EdgeInfo info) {
 }
 
 void Context::store(const ValueSet& bases, FieldId field, const ValueSet& values,
-                    const std::vector<SiteRef>& chain, EdgeRole role, bool removable) {
+                    const std::vector<SiteNote>& chain, EdgeRole role, bool removable) {
   if (bases.empty()) return;
   const bool strong = bases.size() == 1 && !objs_[bases[0]].summary && loop_depth_ == 0;
   const bool strong_in_loop = bases.size() == 1 && !objs_[bases[0]].summary;
@@ -1241,7 +1246,7 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
         if (objs_[c].kind == ObjKind::ExternalConst && objs_[c].receiver_for_super) {
           // super().__init__(...) of a library base: the model's "return" is the object being built.
           const ValueSet self = load_one(r, intern_field("__self__"), node.site);
-          const std::string base_q = objs_[c].qualified.substr(0, objs_[c].qualified.rfind('.'));
+          const std::string base_q = objs_[c].qualified.str().substr(0, objs_[c].qualified.str().rfind('.'));
           if (const CallModel* model = solver_.models_.function(base_q)) {
             for (ObjId s : self) out.merge(apply_model(*model, {}, args, node, result_used, s));
           }
@@ -1378,7 +1383,7 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
         }
         if (info.is_nn_module && no_grad_depth_ == 0) {
           if (result.empty())
-            result.insert(at_site(&node, ObjKind::Unknown, "output of " + objs_[c].label, node.site));
+            result.insert(at_site(&node, ObjKind::Unknown, "output of " + objs_[c].label.str(), node.site));
           mark_graph(result);
         }
         out.merge(result);
@@ -1389,7 +1394,7 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
         bool graph = false;
         const Obj& o = objs_[c];
         if (o.module) graph = true;
-        if (o.kind == ObjKind::LibInstance && o.qualified.rfind("torch.nn.", 0) == 0) graph = true;
+        if (o.kind == ObjKind::LibInstance && o.qualified.str().rfind("torch.nn.", 0) == 0) graph = true;
         if ((o.kind == ObjKind::Param || o.kind == ObjKind::Field || o.kind == ObjKind::Global) &&
             is_model_like_name(o.name.empty() ? o.label : o.name)) {
           graph = true;
@@ -1769,8 +1774,8 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     is_mapped[id] = true;
   };
   // Built on first use: most calls add no edge and record no event.
-  std::optional<SiteRef> call_site_text;
-  auto call_site = [&]() -> const SiteRef& {
+  std::optional<SiteNote> call_site_text;
+  auto call_site = [&]() -> const SiteNote& {
     if (!call_site_text) call_site_text = site_ref(node.site, "call to " + callee.fn_.name + "()");
     return *call_site_text;
   };
@@ -1970,7 +1975,7 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
       }
       const ValueSet bases = eval(target.children[0]);
       for (size_t i = 1; i < target.children.size(); ++i) eval(target.children[i]);
-      const std::vector<SiteRef> chain{site_ref(site, describe_target(target) + " = ...")};
+      const std::vector<SiteNote> chain{site_ref(site, describe_target(target) + " = ...")};
       if (!target.text.empty())
         store(bases, intern_field("[" + target.text + "]"), values, chain, EdgeRole::Plain);
       store(bases, elements_field(), values, chain, EdgeRole::Plain);
@@ -2416,7 +2421,7 @@ std::string Context::node_label(ObjId id) const {
   switch (o.kind) {
     case ObjKind::Param:
       if (o.receiver || o.ctx || o.mutable_default) return o.label;
-      return "argument " + o.name;
+      return "argument " + o.name.str();
     case ObjKind::Field:
       return describe(id);
     case ObjKind::FuncSelf:
@@ -2476,7 +2481,7 @@ WitnessNode Context::witness_node(ObjId id) const {
       break;
   }
   n.label = node_label(id);
-  n.site = o.site;
+  n.site = o.site.to_ref();
   n.cls = o.cls;
   n.has_del = o.has_del;
   n.is_ctx = o.ctx;
@@ -2532,7 +2537,7 @@ void Context::finish() {
       const Binding& binding = st_.env.at(name);
       if (binding.values.empty()) continue;
       store(ValueSet{frame_}, intern_field("local:" + name), binding.values,
-            {SiteRef{binding.module, binding.site, name + " = ..."}}, EdgeRole::Frame);
+            {SiteNote{binding.module, binding.site, name + " = ..."}}, EdgeRole::Frame);
     }
     for (const std::string& name : fn_.cell_vars) {
       store(ValueSet{frame_}, intern_field("local:" + name), ValueSet{cell(name)},
@@ -2673,11 +2678,11 @@ void Context::dump_heap() const {
   std::sort(keys.begin(), keys.end());
   for (uint64_t key : keys) {
     const auto from = static_cast<ObjId>(key >> 32);
-    std::string line = "  #" + std::to_string(from) + " " + objs_[from].label + " ." +
+    std::string line = "  #" + std::to_string(from) + " " + objs_[from].label.str() + " ." +
                        field_name(static_cast<FieldId>(key & 0xffffffffu)) + " ->";
     for (ObjId to : st_.fields.at(key)) {
       auto info = edges_.find(EdgeKey{from, static_cast<FieldId>(key & 0xffffffffu), to});
-      line += " #" + std::to_string(to) + " " + objs_[to].label +
+      line += " #" + std::to_string(to) + " " + objs_[to].label.str() +
               (info == edges_.end() ? "(no edge)"
                : info->second.must  ? ""
                                     : "(may)");
@@ -2804,7 +2809,7 @@ void Context::detect_cycles() {
           auto info = edges_.find(EdgeKey{from, via, to});
           if (info != edges_.end()) {
             edge.role = info->second.role;
-            edge.chain = info->second.chain;
+            edge.chain = to_refs(info->second.chain);
             edge.must = info->second.must;
             edge.removable = info->second.removable;
             if (!edge.must && info->second.alternatives && !info->second.distinct) {
@@ -2848,7 +2853,7 @@ void Context::emit_events() {
   for (const Event& ev : events_) {
     RetentionEvent out;
     out.kind = ev.kind;
-    out.chain = ev.chain;
+    out.chain = to_refs(ev.chain);
     out.base_label = ev.base_label;
     out.in_loop = ev.in_loop;
     out.augmented = ev.augmented;
@@ -2877,7 +2882,7 @@ void Context::emit_events() {
       }
     }
     if (ev.base != kNoObj) {
-      out.base_site = objs_[ev.base].site;
+      out.base_site = objs_[ev.base].site.to_ref();
       out.accumulator_backpropagated |= objs_[ev.base].backpropagated;
     }
     for (ObjId v : ev.values) {
@@ -3005,7 +3010,10 @@ std::shared_ptr<Solver> solve_part(const Program& program, const LibraryModels& 
   intern_field("");  // id 0: no field
   const auto started = std::chrono::steady_clock::now();
   auto solver = std::make_shared<Solver>(program, models, include_possible, range.first, range.second);
-  out = solver->run();
+  {
+    const TextPoolScope texts(solver->texts());
+    out = solver->run();
+  }
   if (std::getenv("CYCLECHECK_DEBUG_TIMES") != nullptr) {
     std::fprintf(stderr, "[times] solver on modules %zu-%zu: %zu functions analysed in %.3f s\n", range.first,
                  range.second, out.result.functions_analyzed,
