@@ -19,12 +19,6 @@ const std::string* intern_shared(std::string_view text) {
 
 const std::string PooledText::kEmpty;
 
-const std::string* TextPool::intern(std::string_view text) {
-  auto it = texts_.find(text);
-  if (it == texts_.end()) it = texts_.emplace(text).first;
-  return &*it;
-}
-
 TextPoolScope::TextPoolScope(TextPool& pool) : saved_(current_pool) { current_pool = &pool; }
 TextPoolScope::~TextPoolScope() { current_pool = saved_; }
 

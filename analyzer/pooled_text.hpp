@@ -5,21 +5,18 @@
 
 #include <string>
 #include <string_view>
-#include <unordered_set>
+
+#include "analyzer/string_interner.hpp"
 
 namespace cyclecheck {
 
 class TextPool {
  public:
   // The pooled copy of `text`: the same address for equal texts, valid as long as the pool.
-  const std::string* intern(std::string_view text);
+  const std::string* intern(std::string_view text) { return &texts_.text(texts_.intern(text)); }
 
  private:
-  struct Hash {
-    using is_transparent = void;
-    size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
-  };
-  std::unordered_set<std::string, Hash, std::equal_to<>> texts_;
+  StringInterner texts_;
 };
 
 // Makes `pool` the one PooledText interns into on this thread until the scope ends. Outside any scope

@@ -22,6 +22,7 @@
 #include "analyzer/heap.hpp"
 #include "analyzer/retain.hpp"
 #include "analyzer/scc.hpp"
+#include "analyzer/string_interner.hpp"
 
 namespace cyclecheck {
 namespace {
@@ -2921,24 +2922,16 @@ void Context::emit_events() {
 
 namespace {
 struct FieldTable {
-  std::unordered_map<std::string, FieldId> ids;
-  std::vector<std::string> names;
+  StringInterner names;
   // Interned on first use like any other field: ids follow first use, and findings depend on their order.
   std::optional<FieldId> elements;
 };
 thread_local FieldTable* current_fields = nullptr;
 }  // namespace
 
-FieldId intern_field(const std::string& name) {
-  auto it = current_fields->ids.find(name);
-  if (it != current_fields->ids.end()) return it->second;
-  const auto id = static_cast<FieldId>(current_fields->names.size());
-  current_fields->names.push_back(name);
-  current_fields->ids.emplace(name, id);
-  return id;
-}
+FieldId intern_field(const std::string& name) { return current_fields->names.intern(name); }
 
-const std::string& field_name(FieldId id) { return current_fields->names[id]; }
+const std::string& field_name(FieldId id) { return current_fields->names.text(id); }
 
 FieldId elements_field() {
   if (!current_fields->elements) current_fields->elements = intern_field("[]");
