@@ -587,13 +587,17 @@ class Lowerer {
     std::vector<Param> params = lower_parameters(field(node, g_.f_parameters));
     current_function_ = index;
     current_class_ = -1;
+    // A yield makes its own function a generator: one in a nested def (before or after it) says
+    // nothing about the enclosing function, nor the enclosing function's about the nested one.
+    const bool enclosing_yields = contains_yield_;
+    contains_yield_ = false;
     for (const auto& p : params) bind_local(p.name);
     facts_.functions[static_cast<size_t>(index)].params = std::move(params);
     std::vector<Stmt> body;
     lower_body(field(node, g_.f_body), body);
     facts_.functions[static_cast<size_t>(index)].body = std::move(body);
     facts_.functions[static_cast<size_t>(index)].is_generator = contains_yield_;
-    contains_yield_ = false;
+    contains_yield_ = enclosing_yields;
     current_function_ = saved_function;
     current_class_ = saved_class;
     bind_local(name);
@@ -990,6 +994,8 @@ class Lowerer {
     const int32_t index = begin_function("<lambda>", site(node), true);
     current_function_ = index;
     current_class_ = -1;
+    const bool enclosing_yields = contains_yield_;
+    contains_yield_ = false;
     for (const auto& p : params) bind_local(p.name);
     facts_.functions[static_cast<size_t>(index)].params = std::move(params);
     Stmt ret;
@@ -997,6 +1003,8 @@ class Lowerer {
     ret.site = site(node);
     ret.value = lower_expr(field(node, g_.f_body));
     facts_.functions[static_cast<size_t>(index)].body.push_back(std::move(ret));
+    facts_.functions[static_cast<size_t>(index)].is_generator = contains_yield_;  // lambda: (yield x)
+    contains_yield_ = enclosing_yields;
     current_function_ = saved_function;
     current_class_ = saved_class;
     e.function_index = index;
