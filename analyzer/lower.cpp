@@ -801,7 +801,10 @@ class Lowerer {
       }
     } else if (sym == g_.call) {
       lower_call(node, e);
-    } else if (sym == g_.string || sym == g_.concatenated_string) {
+    } else if (sym == g_.string) {
+      e.kind = ExprKind::Literal;
+      if (is_f_string(node)) lower_interpolations(node, e);
+    } else if (sym == g_.concatenated_string) {
       e.kind = ExprKind::Literal;
       lower_interpolations(node, e);
     } else if (sym == g_.integer || sym == g_.float_ || sym == g_.true_ || sym == g_.false_ ||
@@ -897,6 +900,19 @@ class Lowerer {
     return e;
   }
 
+  // Only an f-string has interpolations: the prefix before the opening quote says so, without walking
+  // the string's children (most strings are plain, and docstrings are many).
+  bool is_f_string(TSNode node) const {
+    const uint32_t start = ts_node_start_byte(node),
+                   end = std::min<uint32_t>(ts_node_end_byte(node), src_.size());
+    for (uint32_t i = start; i < end && i < start + 4; ++i) {
+      const char c = src_[i];
+      if (c == '\'' || c == '"') return false;
+      if (c == 'f' || c == 'F') return true;
+    }
+    return false;
+  }
+
   void lower_interpolations(TSNode node, Expr& e) {
     // f-string interpolations are evaluated (calls in them have effects); the value is a new string.
     const NamedChildren node_children(*this, node);
@@ -907,7 +923,7 @@ class Lowerer {
       if (std::strcmp(type, "interpolation") == 0 && ts_node_named_child_count(child) > 0) {
         Expr inner = lower_expr(ts_node_named_child(child, 0));
         if (inner.kind == ExprKind::Call) e.children.push_back(std::move(inner));
-      } else if (ts_node_symbol(child) == g_.string) {
+      } else if (ts_node_symbol(child) == g_.string && is_f_string(child)) {
         lower_interpolations(child, e);
       }
     }
