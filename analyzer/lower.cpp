@@ -153,7 +153,7 @@ class Lowerer {
     const NamedChildren parent_children(*this, parent);
     const uint32_t count = parent_children.size();
     // Reserved up front: statements are large, and growing a long body moved each of them many times.
-    out.reserve(out.size() + count);
+    if (out.empty()) out.reserve(count);
     for (uint32_t i = 0; i < count; ++i) lower_statement(parent_children[i], out);
   }
 

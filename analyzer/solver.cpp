@@ -564,12 +564,12 @@ class Solver {
   bool include_possible_;
   static constexpr int kMaxCallDepth = 48;
 
-  // The labels and notes of this solver's objects and sites; declared before the summaries that point
-  // into it, so it goes after them.
   TextPool& texts() { return texts_; }
 
  private:
   size_t first_module_, end_module_;
+  // The labels and notes of this solver's objects and sites: declared before the summaries that point
+  // into it, so it is destroyed after them.
   TextPool texts_;
   std::unordered_map<uint64_t, std::unique_ptr<Context>> summaries_;
   std::vector<CycleWitness> cycles_;
