@@ -2545,9 +2545,14 @@ void Context::finish() {
             {site_ref(fn_.site, "cell " + name)}, EdgeRole::Frame);
     }
   }
-  if (std::getenv("CYCLECHECK_DEBUG_HEAP") != nullptr) dump_heap();
-  detect_cycles();
-  emit_events();
+  static const bool debug_heap = std::getenv("CYCLECHECK_DEBUG_HEAP") != nullptr;
+  if (debug_heap) dump_heap();
+  // Only the range that owns a function reports what it sees; another range analyses it for its
+  // summary alone (its reports would be dropped).
+  if (solver_.owns(ref_)) {
+    detect_cycles();
+    emit_events();
+  }
   compact_summary();
 }
 
