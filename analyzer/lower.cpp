@@ -933,21 +933,19 @@ class Lowerer {
   void lower_call(TSNode node, Expr& e) {
     e.kind = ExprKind::Call;
     const TSNode args = field(node, g_.f_arguments);
-    if (!ts_node_is_null(args) && ts_node_symbol(args) == g_.generator_expression) {
-      e.children.reserve(2);
-      e.arg_names.reserve(2);
-      e.children.push_back(lower_expr(field(node, g_.f_function)));
-      e.arg_names.push_back("");  // slot for the callee
-      e.children.push_back(lower_expr(args));
-      e.arg_names.push_back("");
-      return;
-    }
-    const NamedChildren args_children(*this, args);
-    const uint32_t count = args_children.size();
+    // `f(x for x in xs)`: the generator is the one argument.
+    const bool generator_argument = !ts_node_is_null(args) && ts_node_symbol(args) == g_.generator_expression;
+    const NamedChildren args_children(*this, generator_argument ? TSNode{} : args);
+    const uint32_t count = generator_argument ? 1 : args_children.size();
     e.children.reserve(count + 1);
     e.arg_names.reserve(count + 1);
     e.children.push_back(lower_expr(field(node, g_.f_function)));
     e.arg_names.push_back("");  // slot for the callee
+    if (generator_argument) {
+      e.children.push_back(lower_expr(args));
+      e.arg_names.push_back("");
+      return;
+    }
     for (uint32_t i = 0; i < count; ++i) {
       TSNode arg = args_children[i];
       const TSSymbol sym = ts_node_symbol(arg);
@@ -1073,8 +1071,9 @@ class Lowerer {
   }
 };
 
-void collect_syntax_errors(TSNode root, const std::string& path, std::vector<Diagnostic>& out) {
-  const std::vector<TSNode> errors = error_nodes(root);
+// `errors` are the tree's error_nodes.
+void collect_syntax_errors(const std::vector<TSNode>& errors, const std::string& path,
+                           std::vector<Diagnostic>& out) {
   const size_t reported = std::min(errors.size(), kMaxSyntaxErrorsReported);
   for (size_t i = 0; i < reported; ++i) {
     const TSNode node = errors[i];
@@ -1126,18 +1125,20 @@ std::shared_ptr<const ModuleFacts> lower_module(const SourceText& source, const 
   }
   TSNode root = ts_tree_root_node(tree);
   // Valid Python the grammar rejects (`x, *[]`) is lowered from a same-length copy it accepts.
+  std::vector<TSNode> errors = error_nodes(root);
   RepairedParse repaired;
   std::unique_ptr<TSTree, TreeDeleter> repaired_tree;
   SourceText repaired_source;
   const SourceText* lowered = &source;
-  if (ts_node_has_error(root) && repair_bare_tuple_stars(thread_parser(), source.text, root, repaired)) {
+  if (!errors.empty() && repair_bare_tuple_stars(thread_parser(), source.text, root, errors, repaired)) {
     repaired_tree.reset(repaired.tree);
     root = ts_tree_root_node(repaired_tree.get());
+    errors = std::move(repaired.errors);
     repaired_source =
         SourceText{source.path, source.module_name, source.is_package, std::move(repaired.text)};
     lowered = &repaired_source;
   }
-  collect_syntax_errors(root, source.path, facts->file_diagnostics);
+  collect_syntax_errors(errors, source.path, facts->file_diagnostics);
   Lowerer lowerer(*lowered, *facts);
   lowerer.lower_module(root);
   if (lowerer.hit_nesting_limit()) {

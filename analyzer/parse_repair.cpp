@@ -78,8 +78,8 @@ std::vector<TSNode> error_nodes(TSNode root) {
   return found;
 }
 
-bool repair_bare_tuple_stars(TSParser* parser, const std::string& text, TSNode root, RepairedParse& out) {
-  const std::vector<TSNode> errors = error_nodes(root);
+bool repair_bare_tuple_stars(TSParser* parser, const std::string& text, TSNode root,
+                             const std::vector<TSNode>& errors, RepairedParse& out) {
   std::vector<size_t> stars;
   size_t looked_up = 0;
   size_t scanned = 0;  // errors come in document order: each line is scanned once, however many errors it has
@@ -127,10 +127,14 @@ bool repair_bare_tuple_stars(TSParser* parser, const std::string& text, TSNode r
     for (size_t star : stars) {
       if (is_tuple_element(patched_root, patched, star)) kept.push_back(star);
     }
-    if (kept.size() == stars.size() && error_nodes(patched_root).size() < errors.size()) {
-      out.text = std::move(patched);
-      out.tree = tree;
-      return true;
+    if (kept.size() == stars.size()) {
+      std::vector<TSNode> remaining = error_nodes(patched_root);
+      if (remaining.size() < errors.size()) {
+        out.text = std::move(patched);
+        out.tree = tree;
+        out.errors = std::move(remaining);
+        return true;
+      }
     }
     ts_tree_delete(tree);
     if (kept.size() == stars.size()) return false;  // no error went away

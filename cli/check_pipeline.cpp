@@ -190,11 +190,13 @@ CheckRun run_check(const CheckRequest& request) {
   if (request.use_cache) cache = FactCache::open(config.root);
 
   std::optional<SourceText> stdin_source;
+  uint64_t stdin_hash = 0;  // of stdin_source->text, for the result cache key and the facts
   if (!request.stdin_filename.empty()) {
     SourceText source;
     source.path = display_path_for(fs::path(request.stdin_filename), cwd);
     source.text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
     source.module_name = module_name_for(fs::path(request.stdin_filename), source.is_package);
+    stdin_hash = hash_bytes(source.text);
     stdin_source = std::move(source);
     run.files_checked = 1;
   }
@@ -212,7 +214,7 @@ CheckRun run_check(const CheckRequest& request) {
   std::string project_key;
   if (cache) {
     std::vector<std::pair<const SourceText*, uint64_t>> sources;
-    if (stdin_source) sources.emplace_back(&*stdin_source, hash_bytes(stdin_source->text));
+    if (stdin_source) sources.emplace_back(&*stdin_source, stdin_hash);
     for (const auto& module : loaded) {
       if (module.source) sources.emplace_back(&*module.source, module.content_hash);
     }
@@ -226,7 +228,7 @@ CheckRun run_check(const CheckRequest& request) {
   if (!found) {
     cache_writer.emplace(cache.get(), loaded, lower_all(loaded, cache.get()));
     timer.mark("lower");
-    if (stdin_source) modules.push_back(lower_module(*stdin_source));
+    if (stdin_source) modules.push_back(lower_module(*stdin_source, nullptr, stdin_hash));
     for (auto& module : loaded) {
       if (module.facts) modules.push_back(std::move(module.facts));
     }
