@@ -20,7 +20,7 @@ enum class ExprKind : uint8_t {
   Attribute,  // children[0] . text
   Subscript,  // children[0] [ text ]: text = literal key ("0", "'name'") or "" when dynamic
   Call,       // children[0] = callee, children[1..] = arguments, arg_names parallel to arguments
-  Literal,    // numbers, strings, None, booleans: nothing the analysis tracks
+  Literal,    // numbers, strings, None, booleans: nothing the analysis tracks; text = an integer's digits
   Container,  // list/tuple/set/dict display or comprehension; children = element (and dict value) expressions
   Function,   // a lambda: function_index into ModuleFacts::functions
   Arith,      // operators, f-strings, comparisons: a new value computed from children

@@ -71,6 +71,7 @@ ModelReturn parse_return(const std::string& text, CallModel& model, const std::s
   if (text == "handle") return ModelReturn::Handle;
   if (text == "weak") return ModelReturn::Weak;
   if (text == "current-frame") return ModelReturn::CurrentFrame;
+  if (text == "current-stack") return ModelReturn::CurrentStack;
   if (text == "exc-info") return ModelReturn::ExcInfo;
   if (text == "exc-info[1]") return ModelReturn::ExcInfoException;
   if (text == "unknown") return ModelReturn::Unknown;

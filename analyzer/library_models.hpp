@@ -39,6 +39,7 @@ enum class ModelReturn : uint8_t {
   Handle,
   Weak,
   CurrentFrame,
+  CurrentStack,
   ExcInfo,
   ExcInfoException,
   Unknown

@@ -807,8 +807,11 @@ class Lowerer {
     } else if (sym == g_.concatenated_string) {
       e.kind = ExprKind::Literal;
       lower_interpolations(node, e);
-    } else if (sym == g_.integer || sym == g_.float_ || sym == g_.true_ || sym == g_.false_ ||
-               sym == g_.none || sym == g_.ellipsis) {
+    } else if (sym == g_.integer) {
+      e.kind = ExprKind::Literal;
+      e.text = text(node);  // `sys._getframe(0)` is this frame, any other depth a caller's
+    } else if (sym == g_.float_ || sym == g_.true_ || sym == g_.false_ || sym == g_.none ||
+               sym == g_.ellipsis) {
       e.kind = ExprKind::Literal;
     } else if (sym == g_.list || sym == g_.tuple || sym == g_.set || sym == g_.expression_list) {
       e.kind = ExprKind::Container;

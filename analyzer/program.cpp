@@ -254,19 +254,24 @@ void Program::collect_methods(CodeRef ref) {
   const ModuleFacts& facts = module(ref.module);
   for (const Stmt& s : def.body) {
     if (s.kind != StmtKind::FunctionDef) continue;
-    info.methods[s.text] = s.function_index;
     MethodKind kind = MethodKind::Instance;
     const Function& f = facts.functions[static_cast<size_t>(s.function_index)];
+    if (stmt_calls_remove(f.body)) info.calls_remove = true;
+    // `@value.setter def value(...)` adds to the property `value`: reading the attribute still calls the
+    // getter, so the name keeps the getter (a new getter, `@value.getter`, replaces it).
+    bool property_accessor = false;
     for (const Decorator& d : f.decorators) {
       if (d.dotted == "staticmethod") kind = MethodKind::Static;
       if (d.dotted == "classmethod") kind = MethodKind::Class;
       if (d.dotted == "property" || d.dotted == "functools.cached_property" ||
-          d.dotted == "cached_property") {
+          d.dotted == "cached_property" || d.dotted == s.text + ".getter") {
         kind = MethodKind::Property;
       }
+      if (d.dotted == s.text + ".setter" || d.dotted == s.text + ".deleter") property_accessor = true;
     }
-    info.method_kinds[s.text] = kind;
-    if (stmt_calls_remove(f.body)) info.calls_remove = true;
+    if (property_accessor && info.methods.count(s.text) != 0) continue;
+    info.methods[s.text] = s.function_index;
+    info.method_kinds[s.text] = property_accessor ? MethodKind::Property : kind;
   }
 }
 

@@ -255,6 +255,11 @@ class Context {
     return it == edges_.end() || (must && !it->second.must);
   }
   bool placeholder_capable(ObjId id) const;
+  // A placeholder read through the function object (a closure cell): the enclosing function's value.
+  bool captured_from_enclosing(ObjId id) const {
+    for (int hops = 0; objs_[id].kind == ObjKind::Field && hops < 16; ++hops) id = objs_[id].base;
+    return objs_[id].kind == ObjKind::FuncSelf;
+  }
 
   // ---- variables ----
   ValueSet read_name(const std::string& name, const Site& site);
@@ -911,6 +916,19 @@ void Context::write_name(const std::string& name, const ValueSet& values, const 
 
 // ---- evaluation ----------------------------------------------------------------------------------
 
+namespace {
+// `sys._getframe()`, `sys._getframe(0)` and `inspect.currentframe()` are the running frame; any other depth
+// (`sys._getframe(1 + depth)`) is a caller's, taken as one when it is not a literal 0.
+bool asks_for_own_frame(const Expr& call) {
+  for (size_t i = 1; i < call.children.size() && i < call.arg_names.size(); ++i) {
+    if (!call.arg_names[i].empty()) continue;  // positional only
+    const Expr& depth = call.children[i];
+    return depth.kind == ExprKind::Literal && depth.text == "0";
+  }
+  return true;
+}
+}  // namespace
+
 ValueSet Context::eval(const Expr& e) {
   switch (e.kind) {
     case ExprKind::Name:
@@ -1276,7 +1294,20 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
     return out;
   }
   if (const CallModel* model = solver_.models_.method(method)) {
-    out.merge(apply_model(*model, unresolved, args, node, result_used));
+    // A variable captured from the enclosing function (`lambda: a.add(b)`) has a type that function
+    // knows: the call is resolved where the closure is called, to a project class's own `add` or to
+    // this model on a library object, instead of storing through the model here.
+    ValueSet modelled;
+    for (ObjId r : unresolved) {
+      if (!captured_from_enclosing(r)) {
+        modelled.insert(r);
+        continue;
+      }
+      const ObjId result = at_site(&node, ObjKind::Unknown, "result of ." + method + "()", node.site);
+      defer(r, kNoObj, method, args, node, result, result_used);
+      out.insert(result);
+    }
+    if (!modelled.empty()) out.merge(apply_model(*model, modelled, args, node, result_used));
     return out;
   }
   bool any_callable = false;
@@ -1487,8 +1518,28 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       ret.insert(at_site(&node, ObjKind::Weak, "weak reference", node.site));
       break;
     case ModelReturn::CurrentFrame:
-      ret.insert(frame());
+      if (asks_for_own_frame(node)) {
+        ret.insert(frame());
+      } else {
+        // `sys._getframe(1)`: a caller's frame, which holds nothing of this one.
+        ret.insert(at_site(&node, ObjKind::Frame, "a caller's frame", node.site));
+      }
       break;
+    case ModelReturn::CurrentStack: {
+      // Only the first entry is this function's own frame: `inspect.stack()[1]` and a loop over the
+      // entries (whose variable ends on the outermost) hold none of it, so nothing goes into "[]".
+      const ObjId stack = at_site(&node, ObjKind::Container, "list of frame records", node.site);
+      const ObjId record =
+          at_site(&node, ObjKind::Container, "frame record of " + fn_.qualname + "()", node.site, 1);
+      for (const char* field : {"[0]", "frame"}) {
+        store(ValueSet{record}, intern_field(field), ValueSet{frame()},
+              {site_ref(node.site, "the first record is this function's frame")}, EdgeRole::Frame);
+      }
+      store(ValueSet{stack}, intern_field("[0]"), ValueSet{record},
+            {site_ref(node.site, what + "() lists this function's frame first")}, EdgeRole::Frame);
+      ret.insert(stack);
+      break;
+    }
     case ModelReturn::ExcInfo:
     case ModelReturn::ExcInfoException: {
       ObjId exception;
@@ -1882,6 +1933,20 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
   // Fields the callee wrote, in the order it recorded them (deterministic).
   std::vector<uint64_t> written(callee.dirty_.begin(), callee.dirty_.end());
   std::sort(written.begin(), written.end());
+  // A placeholder is the content a field had before the call (`old = self.a; self.a = wrap(old)`): map
+  // every object the writes, the result and the events mention before any write lands, or a placeholder
+  // mapped after its own field was written would read the new content and close a cycle that is not there.
+  for (uint64_t key : written) {
+    auto it = callee.st_.fields.find(key);
+    if (it == callee.st_.fields.end()) continue;
+    if (map_obj(static_cast<ObjId>(key >> 32), 0).empty()) continue;
+    for (ObjId v : it->second) map_obj(v, 0);
+  }
+  for (ObjId r : callee.ret_) map_obj(r, 0);
+  for (const Event& ev : callee.events_) {
+    if (ev.base != kNoObj) map_obj(ev.base, 0);
+    for (ObjId v : ev.values) map_obj(v, 0);
+  }
   for (uint64_t key : written) {
     const ObjId base = static_cast<ObjId>(key >> 32);
     const FieldId field = static_cast<FieldId>(key & 0xffffffffu);
@@ -2763,12 +2828,18 @@ void Context::detect_cycles() {
       return objs_[a].site.site.line < objs_[b].site.site.line;
     });
     std::set<std::pair<ObjId, ObjId>> covered;
+    // An object that holds itself by two fields (`self._prev = self; self._next = self`) is two stores
+    // to fix: self-loops are told apart by field.
+    std::set<std::pair<ObjId, FieldId>> covered_self_loops;
     int found = 0;
     for (ObjId start : nodes) {
       if (found >= 6) break;
       for (const auto& [next, field] : labelled[start]) {
         if (found >= 6) break;
-        if (component[next] != c || covered.count({start, next})) continue;
+        if (component[next] != c) continue;
+        if (next == start ? !covered_self_loops.insert({start, field}).second
+                          : covered.count({start, next}) != 0)
+          continue;
         std::vector<uint32_t> path;
         if (next != start) {
           path = shortest_path_within(graph, component, c, next, start);
@@ -2954,6 +3025,10 @@ namespace {
 constexpr size_t kSolverParts = 4;
 // Below this many functions one solver is faster than starting threads and repeating callees.
 constexpr size_t kMinFunctionsPerPart = 2000;
+// Past four ranges, one per this many lines: a thread holds one range's summaries at a time, so memory
+// follows the size of a range, not of the project (all of a Debian dist-packages, 2.25M lines, peaks at
+// 2.0 GB instead of 2.7 GB in about the same time), and more cores find ranges to take.
+constexpr size_t kLinesPerPart = 100000;
 
 // Contiguous module ranges with about the same number of lines each: modules next to each other call
 // each other most, and lines were as good a guess at the cost as counting statements or calls.
@@ -2965,7 +3040,9 @@ std::vector<std::pair<size_t, size_t>> partition_modules(const Program& program,
     lines += program.module(static_cast<int32_t>(m)).line_count;
   }
   const size_t wanted =
-      requested_parts != 0 ? requested_parts : std::min(kSolverParts, functions / kMinFunctionsPerPart);
+      requested_parts != 0
+          ? requested_parts
+          : std::max(std::min(kSolverParts, functions / kMinFunctionsPerPart), lines / kLinesPerPart);
   const size_t parts = std::clamp<size_t>(wanted, 1, std::max<size_t>(1, modules));
   std::vector<std::pair<size_t, size_t>> ranges;
   size_t begin = 0, seen = 0;
@@ -2980,16 +3057,22 @@ std::vector<std::pair<size_t, size_t>> partition_modules(const Program& program,
   return ranges;
 }
 
-// The objects a cycle goes through, in a canonical order.
+// The objects a cycle goes through and the fields that link them, in a canonical order. A slot's index is
+// left out ("[2]" and "[]" are one field here: each part numbers fields in its own order), a name is kept
+// (`self._prev = self` and `self._next = self` are two cycles through one object).
 std::string object_signature(const CycleWitness& witness) {
-  std::vector<std::string> nodes;
+  std::vector<std::string> parts;
   for (const WitnessNode& node : witness.nodes) {
-    nodes.push_back(std::to_string(node.site.module) + ":" + std::to_string(node.site.site.line) + ":" +
+    parts.push_back(std::to_string(node.site.module) + ":" + std::to_string(node.site.site.line) + ":" +
                     std::to_string(node.site.site.column) + ":" + node.label);
   }
-  std::sort(nodes.begin(), nodes.end());
+  for (const WitnessEdge& edge : witness.edges) {
+    const size_t slot = edge.field.find('[');
+    parts.push_back("->" + (slot == std::string::npos ? edge.field : edge.field.substr(0, slot) + "[]"));
+  }
+  std::sort(parts.begin(), parts.end());
   std::string signature;
-  for (const std::string& node : nodes) signature += node + "|";
+  for (const std::string& part : parts) signature += part + "|";
   return signature;
 }
 

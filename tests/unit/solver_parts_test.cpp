@@ -118,3 +118,27 @@ TEST(SolverParts, FreeingFinishedRangesChangesNothing) {
 }
 
 }  // namespace
+
+// Two cycles through one object by different fields (`self._prev = self`, `self._next = self`) are two
+// stores to fix. A caller's part sees both through its copies of the object, the class's part sees them
+// in `__init__`: merging the parts must keep one finding per field, each at its own store.
+TEST(SolverParts, CyclesThroughOneObjectByTwoFieldsStayTwo) {
+  std::vector<std::shared_ptr<const ModuleFacts>> modules;
+  modules.push_back(lower_module(
+      SourceText{"build.py", "build", false, "import graph\n\n\ndef make():\n    return graph.Node()\n"}));
+  modules.push_back(lower_module(SourceText{
+      "graph.py", "graph", false,
+      "class Node:\n    def __init__(self):\n        self._prev = self\n        self._next = self\n"}));
+  const Program program(modules);
+  for (const size_t parts : {1u, 2u}) {
+    const SolveResult result = solve(program, *LibraryModels::builtin(), false, parts);
+    std::multiset<std::string> stores;
+    for (const CycleWitness& cycle : result.cycles) {
+      ASSERT_EQ(cycle.edges.size(), 1u);
+      ASSERT_FALSE(cycle.edges[0].chain.empty());
+      const SiteRef& store = cycle.edges[0].chain.back();
+      stores.insert(cycle.edges[0].field + " line " + std::to_string(store.site.line));
+    }
+    EXPECT_EQ(stores, (std::multiset<std::string>{"._next line 4", "._prev line 3"})) << parts << " parts";
+  }
+}
