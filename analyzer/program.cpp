@@ -1,5 +1,6 @@
 #include "analyzer/program.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <functional>
 
@@ -91,15 +92,24 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
   }
   // What needs only the module itself (its bindings, removals and classes' own methods) walks every
   // statement, so it is built on all cores; each module writes only its own slots.
-  parallel_for(modules_.size(), [this](size_t m) {
+  std::vector<uint8_t> imports_torch(modules_.size(), 0);
+  parallel_for(modules_.size(), [this, &imports_torch](size_t m) {
     const ModuleFacts& facts = *modules_[m];
     if (!facts.functions.empty()) collect_bindings(static_cast<int32_t>(m), facts.functions[0].body);
+    for (const auto& [name, binding] : bindings_[m]) {
+      const std::string& imported = binding.import.module;
+      if (binding.kind == Binding::Kind::Import && imported.rfind("torch", 0) == 0 &&
+          (imported.size() == 5 || imported[5] == '.')) {
+        imports_torch[m] = 1;
+      }
+    }
     for (const Function& f : facts.functions) collect_removals(f.body, removals_[m]);
     classes_[m].resize(facts.classes.size());
     for (size_t c = 0; c < facts.classes.size(); ++c) {
       collect_methods(CodeRef{static_cast<int32_t>(m), static_cast<int32_t>(c)});
     }
   });
+  uses_torch_ = std::find(imports_torch.begin(), imports_torch.end(), 1) != imports_torch.end();
   std::vector<std::vector<uint8_t>> state(modules_.size());
   for (size_t m = 0; m < modules_.size(); ++m) state[m].assign(modules_[m]->classes.size(), 0);
   for (size_t m = 0; m < modules_.size(); ++m) {

@@ -69,6 +69,9 @@ class Program {
   // The class a module-level global is bound to when it is assigned exactly once from `Cls(...)`.
   CodeRef global_instance_class(int32_t module, const std::string& name) const;
   bool is_subclass_of(CodeRef cls, CodeRef base) const;
+  // Some module imports torch at module level: a frame's locals may then be tensors. In a project that
+  // never does, saying so of every frame in a cycle would be noise.
+  bool uses_torch() const { return uses_torch_; }
   // A module-level `X = weakref.WeakSet()` (or WeakValueDictionary / WeakKeyDictionary).
   bool global_is_weak_container(int32_t module, const std::string& name) const;
   // Some code of the module removes entries from global `name` (remove, discard, pop, clear, del x[k]).
@@ -90,6 +93,7 @@ class Program {
   };
   std::vector<std::shared_ptr<const ModuleFacts>> modules_;
   std::unordered_map<std::string, int32_t> module_by_name_;
+  bool uses_torch_ = false;
   std::vector<std::unordered_map<std::string, Binding>> bindings_;
   std::vector<std::vector<ClassInfo>> classes_;
   std::vector<std::unordered_map<std::string, bool>>

@@ -694,7 +694,7 @@ ObjId Context::frame() {
   o.fn = ref_;
   o.label = "frame of " + fn_.qualname + "()";
   o.site = site_ref(fn_.site);
-  o.tensor = true;  // a frame holds every local: tensors included
+  o.tensor = program_.uses_torch();  // a frame holds every local: tensors included, in torch code
   frame_ = add(std::move(o));
   uses_frame_ = true;
   return frame_;
@@ -1552,7 +1552,7 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         const ObjId tb = at_site(&node, ObjKind::Traceback, "traceback", node.site, 1);
         const ObjId frames =
             at_site(&node, ObjKind::Frame, "frames of the raising and handling code", node.site, 2);
-        objs_[frames].tensor = true;
+        objs_[frames].tensor = program_.uses_torch();
         store(ValueSet{exception}, intern_field("__traceback__"), ValueSet{tb},
               {site_ref(node.site, "exception keeps its traceback")}, EdgeRole::Frame);
         store(ValueSet{tb}, intern_field("tb_frame"), ValueSet{frames},
@@ -2386,7 +2386,7 @@ void Context::run() {
         o.label = "default of " + p.name;
       }
     }
-    if (is_model_like_name(p.name)) o.tensor = true;
+    if (program_.uses_torch() && is_model_like_name(p.name)) o.tensor = true;
     params_.push_back(add(std::move(o)));
   }
   if (!f.free_vars.empty() || ref_.index != 0) {
@@ -2553,8 +2553,8 @@ WitnessNode Context::witness_node(ObjId id) const {
   n.is_ctx = o.ctx;
   n.is_receiver = o.receiver;
   n.holds_module = o.module;
-  n.holds_tensors =
-      o.tensor || o.graph || o.module || o.kind == ObjKind::Frame || o.kind == ObjKind::Generator;
+  n.holds_tensors = o.tensor || o.graph || o.module ||
+                    ((o.kind == ObjKind::Frame || o.kind == ObjKind::Generator) && program_.uses_torch());
   // What it holds directly counts too: self.model = model makes self hold a module.
   if (id < held_flags_.size()) {
     n.holds_tensors |= (held_flags_[id] & 1) != 0;

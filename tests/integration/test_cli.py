@@ -49,6 +49,23 @@ class CliTest(unittest.TestCase):
         code, _, err = run(["check", "--definitely-not-an-option"], cwd=self.dir)
         self.assertEqual(code, 2)
 
+    def test_frames_hold_tensors_only_in_torch_projects(self):
+        # A frame holds every local: in a project that imports torch those may be tensors (and the finding
+        # is an error); in one that never does, saying so would be noise.
+        keep_error = ("import sys\n\n\ndef load(path):\n    try:\n        return open(path).read()\n"
+                      "    except OSError as error:\n        failure = error\n    return repr(failure)\n")
+        self.write("plain/io_utils.py", keep_error)
+        _, findings, _ = check_json(["plain"], cwd=self.dir)
+        self.assertEqual([f["code"] for f in findings], ["CC107"])
+        self.assertNotIn("tensors", findings[0]["message"])
+        self.assertEqual(findings[0]["severity"], "warning")
+        self.write("training/io_utils.py", keep_error)
+        self.write("training/train.py", "import torch\n\nfrom io_utils import load\n")
+        _, findings, _ = check_json(["training"], cwd=self.dir)
+        self.assertEqual([f["code"] for f in findings], ["CC107"])
+        self.assertIn("It can hold tensors", findings[0]["message"])
+        self.assertEqual(findings[0]["severity"], "error")
+
     def test_design_examples(self):
         self.write("examples.py", """class Link:
     def __init__(self):
