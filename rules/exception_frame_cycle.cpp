@@ -37,7 +37,9 @@ const RuleDefinition& exception_frame_cycle() {
        Severity::Warning,
        "an exception, traceback or frame is kept where its frame can reach it",
        {"Finds a caught exception stored on an object that the failing function's frame can reach "
-        "(`self.last_error = err`), and frames kept in local variables (`frame = inspect.currentframe()`).",
+        "(`self.last_error = err`), and frames kept in local variables (`frame = inspect.currentframe()`, "
+        "`sys._getframe(0)`, or `inspect.stack()`, whose first record is the running frame; "
+        "`sys._getframe(1)` is the caller's and is not a cycle).",
         "An exception keeps its traceback, the traceback keeps the frames, the frames keep every local "
         "variable: "
         "the batch, the activations, `self`. Storing it where those locals lead back makes a cycle that "
