@@ -117,8 +117,6 @@ TEST(SolverParts, FreeingFinishedRangesChangesNothing) {
   EXPECT_EQ(events_of(freed), events_of(kept));
 }
 
-}  // namespace
-
 // Two cycles through one object by different fields (`self._prev = self`, `self._next = self`) are two
 // stores to fix. A caller's part sees both through its copies of the object, the class's part sees them
 // in `__init__`: merging the parts must keep one finding per field, each at its own store.
@@ -142,3 +140,5 @@ TEST(SolverParts, CyclesThroughOneObjectByTwoFieldsStayTwo) {
     EXPECT_EQ(stores, (std::multiset<std::string>{"._next line 4", "._prev line 3"})) << parts << " parts";
   }
 }
+
+}  // namespace
