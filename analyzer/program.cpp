@@ -17,6 +17,11 @@ bool is_torch_module_base(const std::string& q) {
          q.find(".functional") == std::string::npos;
 }
 
+// "torch" or one of its submodules.
+bool is_torch_module_name(const std::string& dotted) {
+  return dotted.rfind("torch", 0) == 0 && (dotted.size() == 5 || dotted[5] == '.');
+}
+
 bool is_autograd_function_base(const std::string& q) {
   return q == "torch.autograd.Function" || q == "torch.autograd.function.Function" ||
          q == "torch.autograd.function.InplaceFunction" || q == "torch.autograd.function.once_differentiable";
@@ -96,20 +101,17 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
   parallel_for(modules_.size(), [this, &imports_torch](size_t m) {
     const ModuleFacts& facts = *modules_[m];
     if (!facts.functions.empty()) collect_bindings(static_cast<int32_t>(m), facts.functions[0].body);
-    for (const auto& [name, binding] : bindings_[m]) {
-      const std::string& imported = binding.import.module;
-      if (binding.kind == Binding::Kind::Import && imported.rfind("torch", 0) == 0 &&
-          (imported.size() == 5 || imported[5] == '.')) {
-        imports_torch[m] = 1;
-      }
-    }
+    imports_torch[m] = std::any_of(bindings_[m].begin(), bindings_[m].end(), [](const auto& entry) {
+      return entry.second.kind == Binding::Kind::Import && is_torch_module_name(entry.second.import.module);
+    });
     for (const Function& f : facts.functions) collect_removals(f.body, removals_[m]);
     classes_[m].resize(facts.classes.size());
     for (size_t c = 0; c < facts.classes.size(); ++c) {
       collect_methods(CodeRef{static_cast<int32_t>(m), static_cast<int32_t>(c)});
     }
   });
-  uses_torch_ = std::find(imports_torch.begin(), imports_torch.end(), 1) != imports_torch.end();
+  uses_torch_ =
+      std::any_of(imports_torch.begin(), imports_torch.end(), [](uint8_t imports) { return imports != 0; });
   std::vector<std::vector<uint8_t>> state(modules_.size());
   for (size_t m = 0; m < modules_.size(); ++m) state[m].assign(modules_[m]->classes.size(), 0);
   for (size_t m = 0; m < modules_.size(); ++m) {

@@ -1936,27 +1936,28 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
   // A placeholder is the content a field had before the call (`old = self.a; self.a = wrap(old)`): map
   // every object the writes, the result and the events mention before any write lands, or a placeholder
   // mapped after its own field was written would read the new content and close a cycle that is not there.
+  std::vector<const std::pair<const uint64_t, ValueSet>*> writes;  // those whose base exists here
+  writes.reserve(written.size());
   for (uint64_t key : written) {
     auto it = callee.st_.fields.find(key);
     if (it == callee.st_.fields.end()) continue;
     if (map_obj(static_cast<ObjId>(key >> 32), 0).empty()) continue;
     for (ObjId v : it->second) map_obj(v, 0);
+    writes.push_back(&*it);
   }
   for (ObjId r : callee.ret_) map_obj(r, 0);
   for (const Event& ev : callee.events_) {
     if (ev.base != kNoObj) map_obj(ev.base, 0);
     for (ObjId v : ev.values) map_obj(v, 0);
   }
-  for (uint64_t key : written) {
+  for (const auto* write : writes) {
+    const uint64_t key = write->first;
     const ObjId base = static_cast<ObjId>(key >> 32);
     const FieldId field = static_cast<FieldId>(key & 0xffffffffu);
-    auto it = callee.st_.fields.find(key);
-    if (it == callee.st_.fields.end()) continue;
-    const ValueSet bases = map_obj(base, 0);
-    if (bases.empty()) continue;
+    const ValueSet bases = map_obj(base, 0);  // mapped above, not empty
     ValueSet values;
     const std::string& fname = field_name(field);
-    for (ObjId v : it->second) values.merge(map_obj(v, 0));
+    for (ObjId v : write->second) values.merge(map_obj(v, 0));
     const bool strong = bases.size() == 1 && !objs_[bases[0]].summary;
     for (ObjId b : bases) {
       const ObjKind bk = objs_[b].kind;
@@ -1964,7 +1965,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
         continue;
       set_field(b, field, values, strong && fname.find("[]") == std::string::npos);
     }
-    for (ObjId v : it->second) {
+    for (ObjId v : write->second) {
       auto edge = callee.edges_.find(EdgeKey{base, field, v});
       if (edge == callee.edges_.end()) continue;
       // The callee saw the field's earlier content: here that content is whatever this context already
