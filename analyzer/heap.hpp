@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "analyzer/findings_model.hpp"
+#include "analyzer/flat_map.hpp"
 #include "analyzer/pooled_text.hpp"
 #include "analyzer/program.hpp"
 
@@ -214,7 +215,7 @@ struct EdgeKeyHash {
     return static_cast<size_t>(h ^ (h >> 32));
   }
 };
-using EdgeMap = std::unordered_map<EdgeKey, EdgeInfo, EdgeKeyHash>;
+using EdgeMap = FlatMap<EdgeKey, EdgeInfo, EdgeKeyHash>;
 
 // A local variable: what it may name, and where it was bound (a frame that outlives its function keeps it).
 struct Binding {
@@ -223,9 +224,12 @@ struct Binding {
   Site site;
 };
 
+// Field contents keyed by field_key(object, field).
+using FieldMap = FlatMap<uint64_t, ValueSet, std::hash<uint64_t>>;
+
 struct HeapState {
-  std::unordered_map<std::string, Binding> env;
-  std::unordered_map<uint64_t, ValueSet> fields;
+  FlatMap<std::string, Binding, std::hash<std::string>> env;
+  FieldMap fields;
 };
 
 struct Event {

@@ -2,6 +2,7 @@
 #include <tree_sitter/api.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -110,12 +111,7 @@ class Lowerer {
     NamedChildren(Lowerer& lowerer, TSNode node)
         : buffer_(lowerer.child_buffer_), begin_(lowerer.child_buffer_.size()) {
       if (!ts_node_is_null(node)) {
-        if (!lowerer.cursor_) {
-          lowerer.cursor_.emplace(ts_tree_cursor_new(node));
-        } else {
-          ts_tree_cursor_reset(&*lowerer.cursor_, node);
-        }
-        TSTreeCursor* cursor = &*lowerer.cursor_;
+        TSTreeCursor* cursor = lowerer.cursor_at(node);
         if (ts_tree_cursor_goto_first_child(cursor)) {
           do {
             const TSNode child = ts_tree_cursor_current_node(cursor);
@@ -138,14 +134,73 @@ class Lowerer {
   std::vector<TSNode> child_buffer_;
   std::optional<TSTreeCursor> cursor_;
 
+  // The children of a node that a field names, found in one walk: every ts_node_child_by_field_id call
+  // walks the children again, and most nodes the lowering reads have two or three fields. The first
+  // child with a field wins, as with ts_node_child_by_field_id (a field on a hidden node names its first
+  // visible child).
+  class FieldChildren {
+   public:
+    FieldChildren(Lowerer& lowerer, TSNode node) {
+      if (ts_node_is_null(node)) return;
+      TSTreeCursor* cursor = lowerer.cursor_at(node);
+      if (!ts_tree_cursor_goto_first_child(cursor)) return;
+      do {
+        const TSFieldId id = ts_tree_cursor_current_field_id(cursor);
+        if (id == 0 || count_ == kMaxFields || find(id) != nullptr) continue;
+        ids_[count_] = id;
+        nodes_[count_] = ts_tree_cursor_current_node(cursor);
+        ++count_;
+      } while (ts_tree_cursor_goto_next_sibling(cursor));
+    }
+    TSNode operator[](TSFieldId id) const {
+      const TSNode* found = find(id);
+      return found != nullptr ? *found : TSNode{};
+    }
+
+   private:
+    const TSNode* find(TSFieldId id) const {
+      for (uint32_t i = 0; i < count_; ++i) {
+        if (ids_[i] == id) return &nodes_[i];
+      }
+      return nullptr;
+    }
+    static constexpr uint32_t kMaxFields = 8;  // tree-sitter-python 0.23 names at most five per node
+    std::array<TSFieldId, kMaxFields> ids_{};
+    std::array<TSNode, kMaxFields> nodes_{};
+    uint32_t count_ = 0;
+  };
+
+  TSTreeCursor* cursor_at(TSNode node) {
+    if (!cursor_) {
+      cursor_.emplace(ts_tree_cursor_new(node));
+    } else {
+      ts_tree_cursor_reset(&*cursor_, node);
+    }
+    return &*cursor_;
+  }
+
   Function& fn() { return facts_.functions[static_cast<size_t>(current_function_)]; }
 
   void bind_local(const std::string& name) {
-    // A set beside the vector: module bodies bind thousands of names.
+    // Most functions bind a handful of names, found faster by a scan than by hashing; module bodies
+    // bind thousands, so past a few dozen a set is built beside the vector.
+    std::vector<std::string>& locals = fn().locals;
     auto& seen = local_sets_[static_cast<size_t>(current_function_)];
-    if (seen.insert(name).second) fn().locals.push_back(name);
+    if (locals.size() < kLocalsScanned) {
+      if (std::find(locals.begin(), locals.end(), name) == locals.end()) locals.push_back(name);
+      return;
+    }
+    if (seen.empty()) seen.insert(locals.begin(), locals.end());
+    if (seen.insert(name).second) locals.push_back(name);
   }
+  static constexpr size_t kLocalsScanned = 32;
   std::vector<std::unordered_set<std::string>> local_sets_;
+
+  // Only a function nested in another can read its enclosing function's locals (resolve_scopes): the
+  // names read anywhere else are not kept.
+  void note_read(const std::string& name) {
+    if (fn().parent_function > 0) reads_[static_cast<size_t>(current_function_)].insert(name);
+  }
 
   // ---- statements -------------------------------------------------------------------------------
 
@@ -255,7 +310,7 @@ class Lowerer {
       for (uint32_t i = 0; i < count; ++i) s.names.push_back(text(node_children[i]));
       for (const auto& name : s.names) {
         (sym == g_.global_statement ? fn().globals : fn().nonlocals).push_back(name);
-        reads_[static_cast<size_t>(current_function_)].insert(name);
+        note_read(name);
       }
       out.push_back(std::move(s));
     } else if (sym == g_.import_statement || sym == g_.import_from_statement) {
@@ -270,7 +325,7 @@ class Lowerer {
     const NamedChildren node_children(*this, node);
     const uint32_t count = node_children.size();
     if (count == 0) return;
-    TSNode first = ts_node_named_child(node, 0);
+    const TSNode first = node_children[0];
     const TSSymbol sym = ts_node_symbol(first);
     if (sym == g_.assignment) {
       Stmt s;
@@ -280,8 +335,9 @@ class Lowerer {
       TSNode value{};
       bool has_value = false;
       while (true) {
-        s.targets.push_back(lower_target(field(current, g_.f_left)));
-        TSNode right = field(current, g_.f_right);
+        const FieldChildren fields(*this, current);
+        const TSNode right = fields[g_.f_right];
+        s.targets.push_back(lower_target(fields[g_.f_left]));
         if (ts_node_is_null(right)) break;  // annotation only
         if (ts_node_symbol(right) == g_.assignment) {
           current = right;
@@ -298,10 +354,11 @@ class Lowerer {
       Stmt s;
       s.kind = StmtKind::AugAssign;
       s.site = site(first);
-      s.targets.push_back(lower_target(field(first, g_.f_left)));
-      TSNode op = field(first, g_.f_operator);
+      const FieldChildren fields(*this, first);
+      const TSNode op = fields[g_.f_operator], right = fields[g_.f_right];
+      s.targets.push_back(lower_target(fields[g_.f_left]));
       if (!ts_node_is_null(op)) s.text = text(op);
-      s.value = lower_expr(field(first, g_.f_right));
+      s.value = lower_expr(right);
       out.push_back(std::move(s));
     } else {
       Stmt s;
@@ -782,15 +839,18 @@ class Lowerer {
     if (sym == g_.identifier) {
       e.kind = ExprKind::Name;
       e.text = text(node);
-      reads_[static_cast<size_t>(current_function_)].insert(e.text);
+      note_read(e.text);
     } else if (sym == g_.attribute) {
       e.kind = ExprKind::Attribute;
-      e.children.push_back(lower_expr(field(node, g_.f_object)));
-      e.text = text(field(node, g_.f_attribute));
+      const FieldChildren fields(*this, node);
+      const TSNode attribute = fields[g_.f_attribute];
+      e.children.push_back(lower_expr(fields[g_.f_object]));
+      e.text = text(attribute);
     } else if (sym == g_.subscript) {
       e.kind = ExprKind::Subscript;
-      e.children.push_back(lower_expr(field(node, g_.f_value)));
-      TSNode key = field(node, g_.f_subscript);
+      const FieldChildren fields(*this, node);
+      const TSNode key = fields[g_.f_subscript];
+      e.children.push_back(lower_expr(fields[g_.f_value]));
       if (!ts_node_is_null(key)) {
         const TSSymbol key_sym = ts_node_symbol(key);
         if (key_sym == g_.integer || key_sym == g_.string) {
@@ -831,10 +891,12 @@ class Lowerer {
       for (uint32_t i = 0; i < count; ++i) {
         TSNode child = node_children[i];
         if (ts_node_symbol(child) == g_.pair) {
-          Expr key = lower_expr(field(child, g_.f_key));
-          Expr value = lower_expr(field(child, g_.f_value));
+          const FieldChildren fields(*this, child);
+          const TSNode key_node = fields[g_.f_key], value_node = fields[g_.f_value];
+          Expr key = lower_expr(key_node);
+          Expr value = lower_expr(value_node);
           // Keep the literal key on the value so `{"a": x}["a"]` can be resolved.
-          value.arg_names.push_back(key.kind == ExprKind::Literal ? text(field(child, g_.f_key)) : "");
+          value.arg_names.push_back(key.kind == ExprKind::Literal ? text(key_node) : "");
           e.children.push_back(std::move(key));
           e.children.push_back(std::move(value));
         } else if (ts_node_symbol(child) == g_.dictionary_splat) {
@@ -864,11 +926,12 @@ class Lowerer {
     } else if (sym == g_.boolean_operator) {
       e.kind = ExprKind::Choice;
       // `and` guards: the solver reads distinctness tests out of if-conditions.
-      const TSNode op = field(node, g_.f_operator);
+      const FieldChildren fields(*this, node);
+      const TSNode op = fields[g_.f_operator], left = fields[g_.f_left], right = fields[g_.f_right];
       if (!ts_node_is_null(op) && std::strcmp(ts_node_type(op), "and") == 0) e.text = "and";
       e.children.reserve(2);
-      e.children.push_back(lower_expr(field(node, g_.f_left)));
-      e.children.push_back(lower_expr(field(node, g_.f_right)));
+      e.children.push_back(lower_expr(left));
+      e.children.push_back(lower_expr(right));
     } else if (sym == g_.conditional_expression) {
       e.kind = ExprKind::Choice;
       const NamedChildren node_children(*this, node);
@@ -881,9 +944,11 @@ class Lowerer {
       }
     } else if (sym == g_.named_expression) {
       e.kind = ExprKind::Walrus;
-      e.text = text(field(node, g_.f_name));
+      const FieldChildren fields(*this, node);
+      const TSNode value = fields[g_.f_value];
+      e.text = text(fields[g_.f_name]);
       bind_local(e.text);
-      e.children.push_back(lower_expr(field(node, g_.f_value)));
+      e.children.push_back(lower_expr(value));
     } else if (sym == g_.lambda) {
       lower_lambda(node, e);
     } else if (sym == g_.list_splat || sym == g_.dictionary_splat || sym == g_.parenthesized_list_splat) {
@@ -935,14 +1000,15 @@ class Lowerer {
 
   void lower_call(TSNode node, Expr& e) {
     e.kind = ExprKind::Call;
-    const TSNode args = field(node, g_.f_arguments);
+    const FieldChildren fields(*this, node);
+    const TSNode args = fields[g_.f_arguments], function = fields[g_.f_function];
     // `f(x for x in xs)`: the generator is the one argument.
     const bool generator_argument = !ts_node_is_null(args) && ts_node_symbol(args) == g_.generator_expression;
     const NamedChildren args_children(*this, generator_argument ? TSNode{} : args);
     const uint32_t count = generator_argument ? 1 : args_children.size();
     e.children.reserve(count + 1);
     e.arg_names.reserve(count + 1);
-    e.children.push_back(lower_expr(field(node, g_.f_function)));
+    e.children.push_back(lower_expr(function));
     e.arg_names.push_back("");  // slot for the callee
     if (generator_argument) {
       e.children.push_back(lower_expr(args));
@@ -953,8 +1019,10 @@ class Lowerer {
       TSNode arg = args_children[i];
       const TSSymbol sym = ts_node_symbol(arg);
       if (sym == g_.keyword_argument) {
-        e.children.push_back(lower_expr(field(arg, g_.f_value)));
-        e.arg_names.push_back(text(field(arg, g_.f_name)));
+        const FieldChildren fields(*this, arg);
+        const TSNode name = fields[g_.f_name];
+        e.children.push_back(lower_expr(fields[g_.f_value]));
+        e.arg_names.push_back(text(name));
       } else if (sym == g_.list_splat) {
         e.children.push_back(ts_node_named_child_count(arg) ? lower_expr(ts_node_named_child(arg, 0))
                                                             : Expr{});
@@ -1037,21 +1105,27 @@ class Lowerer {
       };
       f.locals.erase(std::remove_if(f.locals.begin(), f.locals.end(), declared), f.locals.end());
     }
-    std::vector<std::unordered_set<std::string>> locals(facts_.functions.size());
-    for (size_t index = 0; index < facts_.functions.size(); ++index) {
-      locals[index].insert(facts_.functions[index].locals.begin(), facts_.functions[index].locals.end());
-    }
+    // Most function bodies bind few names: a scan beats building a set for every function, and only the
+    // few with many locals get one.
+    std::vector<std::unordered_set<std::string>> local_sets(facts_.functions.size());
+    auto binds = [&](size_t function, const std::string& name) {
+      const std::vector<std::string>& locals = facts_.functions[function].locals;
+      if (locals.size() < kLocalsScanned)
+        return std::find(locals.begin(), locals.end(), name) != locals.end();
+      if (local_sets[function].empty()) local_sets[function].insert(locals.begin(), locals.end());
+      return local_sets[function].count(name) != 0;
+    };
     for (size_t index = 1; index < facts_.functions.size(); ++index) {
       Function& f = facts_.functions[index];
       std::vector<std::string> names(reads_[index].begin(), reads_[index].end());
       std::sort(names.begin(), names.end());  // deterministic cell and free variable order
       for (const std::string& name : names) {
-        if (locals[index].count(name)) continue;
+        if (binds(index, name)) continue;
         if (std::find(f.globals.begin(), f.globals.end(), name) != f.globals.end()) continue;
         int32_t owner = f.parent_function;
         std::vector<int32_t> path;
         while (owner > 0) {
-          if (locals[static_cast<size_t>(owner)].count(name)) break;
+          if (binds(static_cast<size_t>(owner), name)) break;
           Function& candidate = facts_.functions[static_cast<size_t>(owner)];
           path.push_back(owner);
           owner = candidate.parent_function;

@@ -118,7 +118,7 @@ class Context {
   std::vector<Obj> objs_;
   HeapState st_;
   EdgeMap edges_;
-  std::unordered_set<uint64_t> dirty_;
+  FlatSet<uint64_t, std::hash<uint64_t>> dirty_;
   ValueSet ret_;
   std::vector<Event> events_;
   std::vector<ObjId> params_;
@@ -128,9 +128,9 @@ class Context {
   bool calls_remove_ = false;
 
   // Interning.
-  std::unordered_map<uint64_t, ObjId> project_constants_;  // by kind, module and index
+  FlatMap<uint64_t, ObjId, std::hash<uint64_t>> project_constants_;  // by kind, module and index
   std::unordered_map<std::string, ObjId> external_constants_;
-  std::unordered_map<uint64_t, ObjId> placeholders_;
+  FlatMap<uint64_t, ObjId, std::hash<uint64_t>> placeholders_;
   std::unordered_map<std::string, ObjId> globals_;
   std::unordered_map<std::string, ObjId> cells_;
   // Allocation-site abstraction: one object per (IR node, variant) and per (call node, callee, callee
@@ -149,8 +149,8 @@ class Context {
       return static_cast<size_t>(h);
     }
   };
-  std::unordered_map<SiteKey, ObjId, SiteKeyHash> site_objects_;
-  std::unordered_map<SiteKey, ObjId, SiteKeyHash> instantiated_;
+  FlatMap<SiteKey, ObjId, SiteKeyHash> site_objects_;
+  FlatMap<SiteKey, ObjId, SiteKeyHash> instantiated_;
 
   // Calls on a parameter or field of unknown type: resolved again where a caller knows what it is.
   struct DeferredCall {
@@ -571,6 +571,26 @@ class Solver {
 
   TextPool& texts() { return texts_; }
 
+  // Texts that every context of this solver would build alike, made once per solver: a project
+  // constant's label, and a field placeholder's label and read note (keyed by the pooled text its base
+  // is described by, and the field).
+  struct PlaceholderText {
+    PooledText label, reads_note;
+  };
+  struct PlaceholderTextKey {
+    const std::string* base_text;
+    FieldId field;
+    bool operator==(const PlaceholderTextKey&) const = default;
+  };
+  struct PlaceholderTextKeyHash {
+    size_t operator()(const PlaceholderTextKey& key) const {
+      return std::hash<const void*>{}(key.base_text) ^
+             (static_cast<size_t>(key.field) * 0x9E3779B97F4A7C15ULL);
+    }
+  };
+  FlatMap<PlaceholderTextKey, PlaceholderText, PlaceholderTextKeyHash> placeholder_texts_;
+  FlatMap<uint64_t, PooledText, std::hash<uint64_t>> constant_labels_;
+
  private:
   size_t first_module_, end_module_;
   // The labels and notes of this solver's objects and sites: declared before the summaries that point
@@ -622,21 +642,28 @@ ObjId Context::constant(const StaticRef& ref) {
     if (it != external_constants_.end()) return it->second;
   }
   Obj o;
+  // Every context that names a project constant labels it alike: the label is made once per solver.
+  auto project_label = [&](auto make) {
+    auto [it, added] = solver_.constant_labels_.try_emplace(project_key);
+    if (added) it->second = make();
+    return it->second;
+  };
   switch (ref.kind) {
     case StaticRef::Kind::ProjectFunction:
       o.kind = ObjKind::FunctionConst;
       o.fn = ref.code;
-      o.label = program_.function(ref.code).qualname;
+      o.label = project_label([&] { return PooledText(program_.function(ref.code).qualname); });
       break;
     case StaticRef::Kind::ProjectClass:
       o.kind = ObjKind::ClassConst;
       o.cls = ref.code;
-      o.label = "class " + program_.class_def(ref.code).name;
+      o.label = project_label([&] { return PooledText("class " + program_.class_def(ref.code).name); });
       break;
     case StaticRef::Kind::ProjectModule:
       o.kind = ObjKind::ModuleConst;
       o.module_index = ref.code.module;
-      o.label = "module " + program_.module(ref.code.module).module_name;
+      o.label =
+          project_label([&] { return PooledText("module " + program_.module(ref.code.module).module_name); });
       break;
     default:
       o.kind = ObjKind::ExternalConst;
@@ -744,13 +771,24 @@ ObjId Context::placeholder(ObjId base, FieldId field, Site site) {
   o.depth = static_cast<uint8_t>(objs_[base].depth + 1);
   const std::string& name = field_name(field);
   o.summary = name == "[]" || objs_[base].summary;  // "an element": many objects
-  o.label = describe(base) + (name.rfind("[", 0) == 0 ? name : "." + name);
+  // describe(base) is the base's name (a parameter or a global) or its label (a field's label is its
+  // description): that pooled text and the field decide both texts.
+  const Obj& base_obj = objs_[base];
+  const bool named = base_obj.kind == ObjKind::Param || base_obj.kind == ObjKind::Global;
+  const Solver::PlaceholderTextKey text_key{&(named ? base_obj.name : base_obj.label).str(), field};
+  auto [texts, added] = solver_.placeholder_texts_.try_emplace(text_key);
+  if (added) {
+    texts->second.label = describe(base) + (name.rfind("[", 0) == 0 ? name : "." + name);
+    texts->second.reads_note = "reads " + texts->second.label.str();
+  }
+  o.label = texts->second.label;
   o.site = site_ref(site);
   o.tensor = objs_[base].module && name != "[]";
+  const PooledText reads_note = texts->second.reads_note;
   const ObjId id = add(std::move(o));
   placeholders_.emplace(key, id);
   EdgeInfo info;
-  info.chain.push_back(site_ref(site, "reads " + objs_[id].label.str()));
+  info.chain.push_back(SiteNote{site_module(), site, reads_note});
   info.must = true;
   info.implicit = true;
   add_edge(base, field, id, std::move(info));
@@ -1936,7 +1974,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
   // A placeholder is the content a field had before the call (`old = self.a; self.a = wrap(old)`): map
   // every object the writes, the result and the events mention before any write lands, or a placeholder
   // mapped after its own field was written would read the new content and close a cycle that is not there.
-  std::vector<const std::pair<const uint64_t, ValueSet>*> writes;  // those whose base exists here
+  std::vector<const FieldMap::value_type*> writes;  // those whose base exists here
   writes.reserve(written.size());
   for (uint64_t key : written) {
     auto it = callee.st_.fields.find(key);
@@ -2357,7 +2395,7 @@ void Context::run() {
     o.kind = ObjKind::Param;
     o.param = static_cast<int32_t>(i);
     o.name = p.name;
-    o.label = p.name;
+    o.label = o.name;
     o.site = site_ref(p.site);
     if (i == 0 && f.owner_class >= 0) {
       const CodeRef cls{ref_.module, f.owner_class};
@@ -2690,8 +2728,8 @@ void Context::compact_summary() {
     for (ObjId& op : o.operands) op = map_id(op);
     o.operands.erase(std::remove(o.operands.begin(), o.operands.end(), kNoObj), o.operands.end());
   }
-  std::unordered_map<uint64_t, ValueSet> fields;
-  std::unordered_set<uint64_t> dirty;
+  FieldMap fields;
+  FlatSet<uint64_t, std::hash<uint64_t>> dirty;
   EdgeMap edges;
   for (uint64_t key : dirty_) {
     const auto base = static_cast<ObjId>(key >> 32);
