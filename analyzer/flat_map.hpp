@@ -1,7 +1,7 @@
-// A hash map kept in insertion order for the solver's small, hot maps (a function's field contents and
-// edges). Entries live in one vector in the order they were added, and an open-addressing table of
-// indices finds them. The solver copies its heap at every branch and probes it at every field access:
-// a node-based map allocated per entry and missed the cache on most probes.
+// A hash map kept in insertion order for the solver's small, hot maps (a function's variables, field
+// contents, edges and interning tables). Entries live in one vector in the order they were added, and an
+// open-addressing table of indices finds them. The solver copies its heap at every branch and probes it at
+// every field access: a node-based map allocated per entry and missed the cache on most probes.
 //
 // Unlike std::unordered_map: adding or erasing an entry may move the others (references and iterators
 // taken before are invalid after it). Iteration follows insertion order until an erase, which moves the
