@@ -50,9 +50,14 @@ class FlatMap {
   // Adds key with a value made from args unless key is there; says which entry and whether it was added.
   template <typename... Args>
   std::pair<iterator, bool> try_emplace(const Key& key, Args&&... args) {
-    if ((entries_.size() + 1) * 2 > slots_.size()) grow();
+    if (slots_.empty()) grow();
     uint32_t* slot = slot_for(key);
     if (*slot != kEmpty) return {entries_.data() + *slot, false};
+    // Grown only when an entry is added: looking up a present key never moves the entries.
+    if ((entries_.size() + 1) * 2 > slots_.size()) {
+      grow();
+      slot = slot_for(key);
+    }
     *slot = static_cast<uint32_t>(entries_.size());
     entries_.emplace_back(std::piecewise_construct, std::forward_as_tuple(key),
                           std::forward_as_tuple(std::forward<Args>(args)...));
