@@ -2,6 +2,7 @@
 #include <array>
 #include <cctype>
 #include <string>
+#include <vector>
 
 #include "rules/cycle_report.hpp"
 
@@ -38,8 +39,27 @@ bool links_siblings(const CycleWitness& c) {
   return !c.edges.empty();
 }
 
-// The back edge: the one entering the object that owns a container of children, else one named like a
-// back reference, else the one that returns to the root.
+bool contains(const Site& outer, const Site& inner) {
+  auto before = [](uint32_t line_a, uint32_t column_a, uint32_t line_b, uint32_t column_b) {
+    return line_a < line_b || (line_a == line_b && column_a <= column_b);
+  };
+  return before(outer.line, outer.column, inner.line, inner.column) &&
+         before(inner.end_line, inner.end_column, outer.end_line, outer.end_column);
+}
+
+// `owner.window = Window(owner)`: the edge stores an object created by the storing statement itself, so
+// its source made the target and owns it.
+bool stores_object_it_creates(const CycleWitness& c, size_t edge) {
+  const WitnessNode& target = c.nodes[(edge + 1) % c.nodes.size()];
+  const std::vector<SiteRef>& chain = c.edges[edge].chain;
+  if (target.kind != NodeKind::Instance || target.is_receiver || chain.empty()) return false;
+  const SiteRef& store = chain.back();
+  return target.site.module == store.module && target.site.site.line != 0 &&
+         contains(store.site, target.site.site);
+}
+
+// The back edge: the one entering the object that owns a container of children, else the one leaving a
+// child its parent created, else one named like a back reference, else the one that returns to the root.
 size_t back_edge(const CycleWitness& c) {
   const size_t n = c.nodes.size();
   for (size_t i = 0; i < n; ++i) {
@@ -49,6 +69,9 @@ size_t back_edge(const CycleWitness& c) {
         c.nodes[after].kind == NodeKind::Container) {
       return i;
     }
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (stores_object_it_creates(c, i)) return (i + 1) % n;
   }
   if (auto named = find_edge(c, [](const WitnessEdge& e, size_t) { return is_backref_name(e.field); })) {
     return *named;
