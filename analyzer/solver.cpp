@@ -100,6 +100,9 @@ constexpr size_t kMaxObjects = 20000;
 constexpr size_t kMaxEdgeFanout = 16;
 // Summaries with more objects than this are not applied at call sites.
 constexpr size_t kMaxSummaryObjects = 200;
+// The field of an object that keeps what `obj.connect(f)` or `obj.add_done_callback(f)` registers:
+// "connect() callbacks[]".
+constexpr std::string_view kRegisteredSuffix = "() callbacks[]";
 
 class Context {
  public:
@@ -1363,7 +1366,9 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
         result_used &&
         (calls_remove_ ||
          (fn_.owner_class >= 0 && program_.class_info(CodeRef{ref_.module, fn_.owner_class}).calls_remove));
-    store(unresolved, intern_field("_registered[]"), callables,
+    // Named after the method: the holder is often on the C side (a signal, a future), with no attribute.
+    // Ends in "[]" like an element, so registering one callable does not replace another.
+    store(unresolved, intern_field(method + std::string(kRegisteredSuffix)), callables,
           {site_ref(node.site, method + "() keeps the callable")},
           method.find("hook") != std::string::npos ? EdgeRole::ModuleHook : EdgeRole::Callback, removable);
     return out;
@@ -2919,6 +2924,8 @@ void Context::detect_cycles() {
             edge.field = "contents";
           } else if (fname.rfind("[", 0) == 0) {
             edge.field = fname;
+          } else if (fname.ends_with(kRegisteredSuffix)) {
+            edge.field = fname.substr(0, fname.size() - 2);  // "connect() callbacks"
           } else {
             edge.field = "." + fname;
           }

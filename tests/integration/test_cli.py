@@ -66,6 +66,18 @@ class CliTest(unittest.TestCase):
         self.assertIn("It can hold tensors", findings[0]["message"])
         self.assertEqual(findings[0]["severity"], "error")
 
+    def test_callables_kept_by_a_library_object_are_named_by_the_method(self):
+        # The holder is on the C side (a GObject signal, an asyncio future): the path says which call keeps
+        # the callable instead of naming an attribute nobody wrote.
+        self.write("futures.py", "import asyncio\n\n\nclass Poller:\n    def start(self, loop):\n"
+                                 "        self.fut = loop.create_future()\n"
+                                 "        self.fut.add_done_callback(self.on_done)\n\n"
+                                 "    def on_done(self, fut):\n        pass\n")
+        _, findings, _ = check_json(["futures.py"], cwd=self.dir)
+        self.assertEqual([f["code"] for f in findings], ["CC104"])
+        self.assertIn("(add_done_callback() callbacks) -> bound method Poller.on_done", findings[0]["message"])
+        self.assertNotIn("_registered", findings[0]["message"])
+
     def test_design_examples(self):
         self.write("examples.py", """class Link:
     def __init__(self):
