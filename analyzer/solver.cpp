@@ -436,6 +436,7 @@ class Context {
     return false;
   }
   std::string describe(ObjId id, int depth = 0) const;
+  std::string describe_field(ObjId base, FieldId field, int depth = 0) const;
 
   // ---- summaries ----
   ValueSet instantiate(const Context& callee, const std::vector<ValueSet>& param_values,
@@ -460,6 +461,10 @@ class Context {
   // ---- exit ----
   void finish();
   void detect_cycles();
+  // Whether the edge from -> to by `field` surely exists when the cycle does: a must-store, or a store of
+  // one of several objects that all lie in the cycle's component.
+  bool edge_is_must(ObjId from, FieldId field, ObjId to, const std::vector<uint32_t>& component,
+                    uint32_t cycle_component) const;
   void emit_events();
   void dump_heap() const;
   void compact_summary();
@@ -781,7 +786,7 @@ ObjId Context::placeholder(ObjId base, FieldId field, Site site) {
   const Solver::PlaceholderTextKey text_key{&(named ? base_obj.name : base_obj.label).str(), field};
   auto [texts, added] = solver_.placeholder_texts_.try_emplace(text_key);
   if (added) {
-    texts->second.label = describe(base) + (name.rfind("[", 0) == 0 ? name : "." + name);
+    texts->second.label = describe_field(base, field);
     texts->second.reads_note = "reads " + texts->second.label.str();
   }
   o.label = texts->second.label;
@@ -2461,7 +2466,14 @@ void Context::run() {
 void Context::join_into(HeapState& into, const HeapState& from) {
   for (const auto& [name, binding] : from.env) {
     auto [it, added] = into.env.try_emplace(name, binding);
-    if (!added) it->second.values.merge(binding.values);  // keeps the binding site of `into`
+    if (added) continue;
+    // Keeps the binding site of `into`, unless only `from` bound something tracked there
+    // (`details = None` before, `details = sys.exc_info()` in a handler: the frame keeps the latter).
+    if (it->second.values.empty() && !binding.values.empty()) {
+      it->second.module = binding.module;
+      it->second.site = binding.site;
+    }
+    it->second.values.merge(binding.values);
   }
   // A field written on one path only may still hold its earlier content on the other.
   auto initial = [this](uint64_t key) -> ValueSet {
@@ -2517,13 +2529,23 @@ std::string Context::describe(ObjId id, int depth) const {
       return o.name;
     case ObjKind::Global:
       return o.name;
-    case ObjKind::Field: {
-      const std::string& f = field_name(o.field);
-      return describe(o.base, depth + 1) + (f.rfind("[", 0) == 0 ? f : "." + f);
-    }
+    case ObjKind::Field:
+      return describe_field(o.base, o.field, depth);
     default:
       return o.label;
   }
+}
+
+std::string Context::describe_field(ObjId base, FieldId field, int depth) const {
+  const std::string& name = field_name(field);
+  // A closure's cell and what it holds read as the variable ("root"), not as the solver's fields
+  // ("function wrapper.cell:root.contents").
+  const Obj& base_obj = objs_[base];
+  if (name == "contents" && base_obj.kind == ObjKind::Field &&
+      field_name(base_obj.field).rfind("cell:", 0) == 0)
+    return field_name(base_obj.field).substr(5);
+  if (name.rfind("cell:", 0) == 0) return "cell " + name.substr(5) + " of " + describe(base, depth + 1);
+  return describe(base, depth + 1) + (name.rfind("[", 0) == 0 ? name : "." + name);
 }
 
 std::string Context::node_label(ObjId id) const {
@@ -2806,6 +2828,20 @@ void Context::dump_heap() const {
   }
 }
 
+bool Context::edge_is_must(ObjId from, FieldId field, ObjId to, const std::vector<uint32_t>& component,
+                           uint32_t cycle_component) const {
+  auto info = edges_.find(EdgeKey{from, field, to});
+  if (info == edges_.end()) return false;
+  if (info->second.must) return true;
+  if (!info->second.alternatives || info->second.distinct) return false;
+  auto current = st_.fields.find(field_key(from, field));
+  if (current == st_.fields.end()) return true;
+  for (ObjId v : current->second) {
+    if (component[v] != cycle_component) return false;
+  }
+  return true;
+}
+
 void Context::detect_cycles() {
   const auto n = static_cast<uint32_t>(objs_.size());
   auto traversable = [this](ObjId id) {
@@ -2902,11 +2938,16 @@ void Context::detect_cycles() {
         for (size_t i = 0; i < cycle.size(); ++i) {
           const ObjId from = cycle[i];
           const ObjId to = cycle[(i + 1) % cycle.size()];
-          // The first field connecting from -> to (the one we walked for the first edge).
+          // A self-loop keeps the field it was found by; otherwise the first field from -> to that surely
+          // holds `to` (a tuple's "[1]", not its "[]" that may be any element), else the first.
           FieldId via = field;
-          if (i > 0 || from != start || to != next) {
+          if (from != to) {
+            bool first = true;
             for (const auto& [target, f] : labelled[from]) {
-              if (target == to) {
+              if (target != to) continue;
+              if (first) via = f;
+              first = false;
+              if (edge_is_must(from, f, to, component, c)) {
                 via = f;
                 break;
               }
@@ -2933,20 +2974,9 @@ void Context::detect_cycles() {
           if (info != edges_.end()) {
             edge.role = info->second.role;
             edge.chain = to_refs(info->second.chain);
-            edge.must = info->second.must;
             edge.removable = info->second.removable;
-            if (!edge.must && info->second.alternatives && !info->second.distinct) {
-              // Several objects may be stored here; it is still a must-cycle when all of them close it.
-              bool all_inside = true;
-              auto current = st_.fields.find(field_key(from, via));
-              if (current != st_.fields.end()) {
-                for (ObjId v : current->second) all_inside &= component[v] == c;
-              }
-              edge.must = all_inside;
-            }
-          } else {
-            edge.must = false;
           }
+          edge.must = edge_is_must(from, via, to, component, c);
           if (edge.field == "contents") edge.role = EdgeRole::Capture;
           must &= edge.must;
           removable |= edge.removable;

@@ -127,9 +127,13 @@ Diagnostic make_cycle_diagnostic(const Program& program, const CycleWitness& cyc
   const WitnessEdge& weak = cycle.edges[closing];
   const SiteRef primary = weak.chain.empty() ? cycle.nodes[closing].site : weak.chain.back();
   d.range = to_range(program, primary);
+  // A frame's local cannot be made weak: it is dropped (`del name`) or never kept.
+  const std::string remedy =
+      weak.field.rfind("local ", 0) == 0
+          ? " Do not keep it in the local '" + weak.field.substr(6) + "', or delete it when done."
+          : " Make the '" + weak.field + "' reference weak or break it.";
   d.message = std::string(cycle.must ? "Reference cycle" : "Possible reference cycle") + " (" +
-              rule.info.summary + "): " + d.cycle_path + "." + holds_note(cycle) + " Make the '" +
-              weak.field + "' reference weak or break it.";
+              rule.info.summary + "): " + d.cycle_path + "." + holds_note(cycle) + remedy;
   d.fix = rule.fix ? rule.fix(cycle) : std::string();
 
   std::vector<SiteRef> seen{primary};

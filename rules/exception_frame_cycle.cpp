@@ -11,18 +11,26 @@ bool frame_like(NodeKind k) {
 size_t keeping_edge(const CycleWitness& c) {
   const size_t n = c.nodes.size();
   // The store that puts the exception or frame somewhere (self.last_error = err, frame = currentframe()),
-  // or a container holding it (self.exc_info = sys.exc_info()).
-  for (size_t i = 0; i < n; ++i) {
-    if (c.edges[i].role != EdgeRole::Frame && frame_like(c.nodes[(i + 1) % n].kind)) return i;
-  }
-  for (size_t i = 0; i < n; ++i) {
-    if (c.edges[i].role != EdgeRole::Frame && c.nodes[(i + 1) % n].kind == NodeKind::Container &&
-        frame_like(c.nodes[(i + 2) % n].kind)) {
-      return i;
+  // or a container holding it (self.exc_info = sys.exc_info()). A store made by the function the cycle
+  // is in comes first: `failures[rank] = wrap(err)` is the line to change, not the tuple `wrap` returns.
+  for (const bool direct_only : {true, false}) {
+    auto eligible = [&](size_t i) {
+      return c.edges[i].role != EdgeRole::Frame && (!direct_only || c.edges[i].chain.size() <= 1);
+    };
+    for (size_t i = 0; i < n; ++i) {
+      if (eligible(i) && frame_like(c.nodes[(i + 1) % n].kind)) return i;
+    }
+    for (size_t i = 0; i < n; ++i) {
+      if (eligible(i) && c.nodes[(i + 1) % n].kind == NodeKind::Container &&
+          frame_like(c.nodes[(i + 2) % n].kind))
+        return i;
     }
   }
+  // A frame's local that holds the exception, or a container of it (`details = sys.exc_info()`).
   for (size_t i = 0; i < n; ++i) {
-    if (c.edges[i].field.rfind("local ", 0) == 0 && frame_like(c.nodes[(i + 1) % n].kind)) return i;
+    const NodeKind target = c.nodes[(i + 1) % n].kind;
+    if (c.edges[i].field.rfind("local ", 0) == 0 && (frame_like(target) || target == NodeKind::Container))
+      return i;
   }
   return edge_into_root(c);
 }
