@@ -18,7 +18,7 @@ struct Site {
 enum class ExprKind : uint8_t {
   Name,       // text = variable name
   Attribute,  // children[0] . text
-  Subscript,  // children[0] [ text ]: text = literal key ("0", "'name'") or "" when dynamic
+  Subscript,  // children[0] [ text ]: text = literal key ("0", "'name'"), ":" for a slice, "" when dynamic
   Call,       // children[0] = callee, children[1..] = arguments, arg_names parallel to arguments
   Literal,    // numbers, strings, None, booleans: nothing the analysis tracks; text = an integer's digits
   Container,  // list/tuple/set/dict display or comprehension; children = element (and dict value) expressions

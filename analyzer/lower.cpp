@@ -15,6 +15,7 @@
 #include "analyzer/parse_repair.hpp"
 #include "analyzer/project.hpp"
 #include "analyzer/python_grammar.hpp"
+#include "analyzer/stdlib_backports.hpp"
 #include "analyzer/text_util.hpp"
 
 namespace cyclecheck {
@@ -423,6 +424,7 @@ class Lowerer {
     s.kind = StmtKind::Try;
     s.site = site(node);
     lower_body(field(node, g_.f_body), s.body);
+    const bool imports_succeed = imports_cannot_fail(s.body);
     const NamedChildren node_children(*this, node);
     const uint32_t count = node_children.size();
     for (uint32_t i = 0; i < count; ++i) {
@@ -434,6 +436,9 @@ class Lowerer {
         TSNode value = field(child, g_.f_value);
         TSNode alias = field(child, g_.f_alias);
         if (!ts_node_is_null(value)) h.type = lower_expr(value);
+        // A backport for interpreters that lack a standard name never runs on Python 3: left out, so
+        // neither its definitions nor what they would bind are analysed.
+        if (imports_succeed && catches_only_import_errors(h.type)) continue;
         if (!ts_node_is_null(alias) && ts_node_symbol(alias) == g_.identifier) {
           h.name = text(alias);
           bind_local(h.name);
@@ -855,6 +860,9 @@ class Lowerer {
         const TSSymbol key_sym = ts_node_symbol(key);
         if (key_sym == g_.integer || key_sym == g_.string) {
           e.text = text(key);
+        } else if (key_sym == g_.slice) {
+          e.text = ":";  // a copy of a range of elements (or, assigned to, a replacement of them)
+          e.children.push_back(lower_expr(key));
         } else {
           e.children.push_back(lower_expr(key));  // evaluated for its effects
         }

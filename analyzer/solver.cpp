@@ -993,7 +993,7 @@ ValueSet Context::eval(const Expr& e) {
       const ValueSet bases = eval(e.children[0]);
       for (size_t i = 1; i < e.children.size(); ++i) eval(e.children[i]);
       ValueSet out;
-      if (!e.text.empty()) {
+      if (!e.text.empty() && e.text != ":") {
         out = load_keyed(bases, intern_field("[" + e.text + "]"), e.site);
       } else {
         out = load(bases, elements_field(), e.site);
@@ -2091,6 +2091,12 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
       const ValueSet bases = eval(target.children[0]);
       for (size_t i = 1; i < target.children.size(); ++i) eval(target.children[i]);
       const std::vector<SiteNote> chain{site_ref(site, describe_target(target) + " = ...")};
+      if (target.text == ":") {
+        // `root[:] = [root, root, None]` copies the elements in; the list on the right is not kept.
+        const ValueSet elements = load(values, elements_field(), site);
+        if (!elements.empty()) store(bases, elements_field(), elements, chain, EdgeRole::Plain);
+        break;
+      }
       if (!target.text.empty())
         store(bases, intern_field("[" + target.text + "]"), values, chain, EdgeRole::Plain);
       store(bases, elements_field(), values, chain, EdgeRole::Plain);
