@@ -28,6 +28,7 @@ enum class NodeKind : uint8_t {
   Partial,
   Cell,  // a closure cell (shown collapsed)
   Frame,
+  Generator,  // its suspended frame keeps the arguments; unlike a frame, it can be weakly referenced
   Traceback,
   Exception,
   LibraryObject,  // instance of a library class

@@ -2602,8 +2602,10 @@ WitnessNode Context::witness_node(ObjId id) const {
       n.kind = NodeKind::Cell;
       break;
     case ObjKind::Frame:
-    case ObjKind::Generator:
       n.kind = NodeKind::Frame;
+      break;
+    case ObjKind::Generator:
+      n.kind = NodeKind::Generator;
       break;
     case ObjKind::Traceback:
       n.kind = NodeKind::Traceback;

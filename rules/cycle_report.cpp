@@ -111,6 +111,22 @@ std::string holds_note(const CycleWitness& cycle) {
   return "";
 }
 
+// How to break the cycle at `weak`, which leads to an object of kind `target`.
+std::string remedy(const WitnessEdge& weak, NodeKind target) {
+  // A frame's local is dropped (`del name`) or never kept.
+  if (weak.field.rfind("local ", 0) == 0)
+    return " Do not keep it in the local '" + weak.field.substr(6) + "', or delete it when done.";
+  // Exceptions, tracebacks and frames cannot be weakly referenced.
+  const char* what = target == NodeKind::Exception   ? "the exception"
+                     : target == NodeKind::Traceback ? "the traceback"
+                     : target == NodeKind::Frame     ? "the frame"
+                                                     : nullptr;
+  if (what != nullptr)
+    return std::string(" Do not keep ") + what + " in '" + weak.field +
+           "' (it cannot be weakly referenced): keep what you need from it.";
+  return " Make the '" + weak.field + "' reference weak or break it.";
+}
+
 }  // namespace
 
 Diagnostic make_cycle_diagnostic(const Program& program, const CycleWitness& cycle,
@@ -127,13 +143,9 @@ Diagnostic make_cycle_diagnostic(const Program& program, const CycleWitness& cyc
   const WitnessEdge& weak = cycle.edges[closing];
   const SiteRef primary = weak.chain.empty() ? cycle.nodes[closing].site : weak.chain.back();
   d.range = to_range(program, primary);
-  // A frame's local cannot be made weak: it is dropped (`del name`) or never kept.
-  const std::string remedy =
-      weak.field.rfind("local ", 0) == 0
-          ? " Do not keep it in the local '" + weak.field.substr(6) + "', or delete it when done."
-          : " Make the '" + weak.field + "' reference weak or break it.";
   d.message = std::string(cycle.must ? "Reference cycle" : "Possible reference cycle") + " (" +
-              rule.info.summary + "): " + d.cycle_path + "." + holds_note(cycle) + remedy;
+              rule.info.summary + "): " + d.cycle_path + "." + holds_note(cycle) +
+              remedy(weak, cycle.nodes[(closing + 1) % cycle.nodes.size()].kind);
   d.fix = rule.fix ? rule.fix(cycle) : std::string();
 
   std::vector<SiteRef> seen{primary};

@@ -78,6 +78,22 @@ class CliTest(unittest.TestCase):
         self.assertIn("(add_done_callback() callbacks) -> bound method Poller.on_done", findings[0]["message"])
         self.assertNotIn("_registered", findings[0]["message"])
 
+    def test_exception_cycles_are_not_told_to_use_weak_references(self):
+        # Exceptions, tracebacks and frames cannot be weakly referenced, and a local is dropped, not
+        # made weak: the advice names what to do instead.
+        self.write("errors.py", "import sys\n\n\ndef collect(jobs):\n    failures = []\n    last = None\n"
+                                "    for job in jobs:\n        try:\n            job()\n"
+                                "        except ValueError as err:\n            failures.append(err)\n"
+                                "        except Exception:\n            last = sys.exc_info()\n"
+                                "    return failures, last is None\n")
+        _, findings, _ = check_json(["errors.py"], cwd=self.dir)
+        by_line = {f["location"]["row"]: f["message"] for f in findings}
+        self.assertEqual(sorted(by_line), [11, 13])
+        self.assertIn("Do not keep the exception in '[]' (it cannot be weakly referenced)", by_line[11])
+        self.assertIn("Do not keep it in the local 'last', or delete it when done.", by_line[13])
+        for message in by_line.values():
+            self.assertNotIn("weak or break", message)
+
     def test_design_examples(self):
         self.write("examples.py", """class Link:
     def __init__(self):
