@@ -2095,6 +2095,7 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
         // `root[:] = [root, root, None]` copies the elements in; the list on the right is not kept.
         const ValueSet elements = load(values, elements_field(), site);
         if (!elements.empty()) store(bases, elements_field(), elements, chain, EdgeRole::Plain);
+        record_store_events(bases, elements, site, target);
         break;
       }
       if (!target.text.empty())
