@@ -1708,7 +1708,12 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         if (objs_[d].kind == ObjKind::Global || root_is_global(d)) {
           record_event(EventKind::StoreIntoGlobal, d, objs_[d].label, source, node.site, what + "()");
         }
-        if (loop_depth_ > 0 && (field == "[]") && is_registration == false) {
+        // In a loop here, or into a container the caller passed in (`self.history.append(loss)` in a
+        // method): a caller that calls it in a loop accumulates too (the event's in_loop is set there).
+        // Global registries are reported from StoreIntoGlobal events, and summaries do not carry them.
+        const ObjKind kind = objs_[d].kind;
+        const bool outlives_call = (kind == ObjKind::Field || kind == ObjKind::Param) && !root_is_global(d);
+        if ((loop_depth_ > 0 || outlives_call) && field == "[]" && !is_registration) {
           record_event(EventKind::Accumulate, d, objs_[d].label, source, node.site, what + "()");
         }
       }
