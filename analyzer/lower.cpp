@@ -775,6 +775,8 @@ class Lowerer {
     std::vector<Stmt> body;
     lower_body(field(node, g_.f_body), body);
     current_class_ = saved_class;
+    if (generates_init(facts_.classes[static_cast<size_t>(index)].decorators))
+      add_generated_init(field(node, g_.f_body), index, body);
     ClassDef& cls = facts_.classes[static_cast<size_t>(index)];
     for (const Stmt& s : body) {
       if (s.kind == StmtKind::FunctionDef && s.text == "__del__") cls.defines_del = true;
@@ -787,6 +789,113 @@ class Lowerer {
     s.class_index = index;
     s.text = cls.name;
     out.push_back(std::move(s));
+  }
+
+  // ---- classes whose decorator writes __init__ ---------------------------------------------------
+
+  static bool generates_init(const std::vector<Decorator>& decorators) {
+    static constexpr std::array<std::string_view, 8> kNames = {
+        "dataclass",   "dataclasses.dataclass", "define",       "frozen",
+        "attr.define", "attr.frozen",           "attrs.define", "attrs.frozen"};
+    return std::any_of(decorators.begin(), decorators.end(), [](const Decorator& d) {
+      return std::find(kNames.begin(), kNames.end(), d.dotted) != kNames.end();
+    });
+  }
+
+  // The `__init__` that `@dataclass` (or attrs' `@define`) writes when the class has none: one parameter
+  // per annotated field, in order, each stored on self, then `self.__post_init__()` if the class has it.
+  // `Node(name, parent=self)` then links the two objects as the real constructor does.
+  void add_generated_init(TSNode class_body, int32_t class_index, std::vector<Stmt>& body) {
+    bool post_init = false;
+    for (const Stmt& s : body) {
+      if (s.kind == StmtKind::FunctionDef && s.text == "__init__") return;
+      post_init |= s.kind == StmtKind::FunctionDef && s.text == "__post_init__";
+    }
+    if (ts_node_is_null(class_body)) return;
+    struct FieldDecl {
+      std::string name;
+      Site site;
+    };
+    std::vector<FieldDecl> fields;
+    const NamedChildren statements(*this, class_body);
+    for (uint32_t i = 0; i < statements.size(); ++i) {
+      const TSNode statement = statements[i];
+      if (ts_node_symbol(statement) != g_.expression_statement || ts_node_named_child_count(statement) == 0)
+        continue;
+      const TSNode assignment = ts_node_named_child(statement, 0);
+      if (ts_node_symbol(assignment) != g_.assignment) continue;
+      const FieldChildren parts(*this, assignment);
+      const TSNode name = parts[g_.f_left], type = parts[g_.f_type], value = parts[g_.f_right];
+      if (ts_node_is_null(type) || ts_node_is_null(name) || ts_node_symbol(name) != g_.identifier) continue;
+      const std::string annotation = text(type);
+      // Class variables and fields left out of __init__ are not parameters.
+      if (annotation.find("ClassVar") != std::string::npos ||
+          annotation.find("KW_ONLY") != std::string::npos ||
+          (!ts_node_is_null(value) && text(value).find("init=False") != std::string::npos))
+        continue;
+      fields.push_back({text(name), site(statement)});
+    }
+    const ClassDef& cls = facts_.classes[static_cast<size_t>(class_index)];
+    // With base classes, inherited fields come first and are not seen here: only keywords bind safely.
+    const bool keyword_only = !cls.bases.empty();
+    const Site class_site = cls.site;
+    const int32_t saved_function = current_function_;
+    const int32_t saved_class = current_class_;
+    current_class_ = class_index;
+    const int32_t index = begin_function("__init__", class_site, false);
+    current_function_ = index;
+    current_class_ = -1;
+    Function& init = facts_.functions[static_cast<size_t>(index)];
+    auto name_expr = [](const std::string& name, Site where) {
+      Expr e;
+      e.kind = ExprKind::Name;
+      e.text = name;
+      e.site = where;
+      return e;
+    };
+    auto self_attribute = [&](const std::string& attribute, Site where) {
+      Expr e;
+      e.kind = ExprKind::Attribute;
+      e.text = attribute;
+      e.site = where;
+      e.children.push_back(name_expr("self", where));
+      return e;
+    };
+    Param self;
+    self.name = "self";
+    self.site = class_site;
+    init.params.push_back(std::move(self));
+    for (const FieldDecl& f : fields) {
+      Param p;
+      p.name = f.name;
+      p.kind = keyword_only ? ParamKind::KeywordOnly : ParamKind::Positional;
+      p.site = f.site;
+      init.params.push_back(std::move(p));
+      Stmt store;
+      store.kind = StmtKind::Assign;
+      store.site = f.site;
+      store.targets.push_back(self_attribute(f.name, f.site));
+      store.value = name_expr(f.name, f.site);
+      init.body.push_back(std::move(store));
+    }
+    if (post_init) {
+      Stmt call;
+      call.kind = StmtKind::ExprStmt;
+      call.site = class_site;
+      call.value.kind = ExprKind::Call;
+      call.value.site = class_site;
+      call.value.children.push_back(self_attribute("__post_init__", class_site));
+      init.body.push_back(std::move(call));
+    }
+    for (const Param& p : facts_.functions[static_cast<size_t>(index)].params) bind_local(p.name);
+    current_function_ = saved_function;
+    current_class_ = saved_class;
+    Stmt def;
+    def.kind = StmtKind::FunctionDef;
+    def.site = class_site;
+    def.function_index = index;
+    def.text = "__init__";
+    body.push_back(std::move(def));
   }
 
   // ---- expressions ------------------------------------------------------------------------------
