@@ -121,6 +121,7 @@ void LibraryModels::add_toml(std::string_view toml_text, const std::string& orig
       model->returns = parse_return((*entry)["returns"].value_or(std::string("unknown")), *model, where);
       model->role = (*entry)["role"].value_or(std::string("plain"));
       model->kills_graph = (*entry)["kills_graph"].value_or(false);
+      model->keeps_every_registration = (*entry)["keeps_every_registration"].value_or(false);
       if (const toml::array* effects = (*entry)["effects"].as_array()) {
         for (const toml::node& e : *effects) {
           const auto text = e.value<std::string>();

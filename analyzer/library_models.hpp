@@ -53,6 +53,9 @@ struct CallModel {
   std::vector<ModelEffect> effects;
   std::string role = "plain";
   bool kills_graph = false;
+  // "root" effects go to a registry that keeps every registration until an unregister call (atexit), not
+  // to one slot that the next call replaces (signal.signal, sys.settrace).
+  bool keeps_every_registration = false;
 };
 
 class LibraryModels {

@@ -29,7 +29,8 @@ bool is_autograd_function_base(const std::string& q) {
 
 bool stmt_calls_remove(const std::vector<Stmt>& body);
 
-// Names X in `X.remove(...)`, `X.discard(...)`, `X.pop(...)`, `X.clear()`, `del X[...]`, and ".attr" for
+// Names X in `X.remove(...)`, `X.discard(...)`, `X.pop(...)`, `X.clear()`, `X.unregister(...)` (atexit),
+// `del X[...]`, and ".attr" for
 // `<anything>.attr.remove(...)` and the like (a class attribute reached through the class or an instance).
 void collect_removals(const Expr& e, std::unordered_map<std::string, bool>& out) {
   if (e.kind == ExprKind::Call && !e.children.empty() && e.children[0].kind == ExprKind::Attribute &&
@@ -37,7 +38,7 @@ void collect_removals(const Expr& e, std::unordered_map<std::string, bool>& out)
     const std::string& method = e.children[0].text;
     const Expr& container = e.children[0].children[0];
     if (method == "remove" || method == "discard" || method == "pop" || method == "clear" ||
-        method == "popitem") {
+        method == "popitem" || method == "unregister") {
       if (container.kind == ExprKind::Name) out[container.text] = true;
       if (container.kind == ExprKind::Attribute) out["." + container.text] = true;
     }

@@ -103,6 +103,8 @@ constexpr size_t kMaxSummaryObjects = 200;
 // The field of an object that keeps what `obj.connect(f)` or `obj.add_done_callback(f)` registers:
 // "connect() callbacks[]".
 constexpr std::string_view kRegisteredSuffix = "() callbacks[]";
+// What atexit.register and the like keep: every registration, until an unregister call in the module.
+const std::string kProcessRegistry = "<process registry>";
 
 class Context {
  public:
@@ -1677,8 +1679,12 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         destination = arg_values(args, dst.position, dst.keyword, node.site);
         break;
       case ModelOperand::Base::Root: {
-        const ObjId root = global(-1, "<process roots>");
-        record_event(EventKind::StoreIntoGlobal, root, what + "() registry", source, node.site,
+        // An accumulating registry (atexit) is reported like a module-level list, named in full
+        // ("atexit.register() registry"); one slot is not.
+        const bool accumulates = model.keeps_every_registration && !model.names.empty();
+        const ObjId root = accumulates ? global(-1, kProcessRegistry) : global(-1, "<process roots>");
+        record_event(EventKind::StoreIntoGlobal, root,
+                     (accumulates ? model.names.front() : what) + "() registry", source, node.site,
                      what + "() keeps it for the life of the process");
         continue;
       }
@@ -3046,6 +3052,14 @@ void Context::emit_events() {
         if (program_.global_is_weak_container(g.module_index, g.name))
           continue;  // WeakSet & co.: no retention
         out.registry_cleared = program_.global_has_removal(g.module_index, g.name);
+      } else if (g.name.str() == kProcessRegistry) {
+        project_registry = true;
+        // `atexit.unregister(self.close)` in the module: entries are taken out again. The label is
+        // "atexit.register() registry".
+        const std::string& registered_by = ev.base_label.str();
+        const size_t dot = registered_by.find('.');
+        out.registry_cleared = dot != std::string::npos &&
+                               program_.global_has_removal(ref_.module, registered_by.substr(0, dot));
       }
     }
     if (ev.base != kNoObj) {

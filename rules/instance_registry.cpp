@@ -33,9 +33,13 @@ const RuleDefinition& instance_registry() {
                      e.base_label.find("<process roots>") == std::string::npos;
             },
             [](const RetentionEvent& e) {
+              // A library's process-wide registry is named by its call: "atexit.register() registry".
+              const bool process_registry = e.base_label.ends_with("() registry");
               const std::string registry =
-                  (e.base_is_class_attribute ? "class-level registry '" : "module-level registry '") +
-                  e.base_label + "': every instance is kept alive for the life of the process.";
+                  (process_registry            ? "process-wide " + e.base_label
+                   : e.base_is_class_attribute ? "class-level registry '" + e.base_label + "'"
+                                               : "module-level registry '" + e.base_label + "'") +
+                  ": every instance is kept alive for the life of the process.";
               if (!e.value_is_receiver)
                 return "'" + e.value_label + "', which holds its object, is added to the " + registry;
               return "'" + e.value_label + "' adds itself to the " + registry;
