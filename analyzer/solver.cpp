@@ -473,6 +473,12 @@ class Context {
   std::vector<uint8_t>
       held_flags_;  // per object: 1 = holds tensors, 2 = holds a module (set by detect_cycles)
   // A store into something module-level, or into a parameter's mutable default: a retention event.
+  // A container the caller passed in (a parameter or one of its attributes): what is stored in it outlives
+  // this call. Global registries are reported from StoreIntoGlobal events instead.
+  bool outlives_call(ObjId id) const {
+    const ObjKind kind = objs_[id].kind;
+    return (kind == ObjKind::Field || kind == ObjKind::Param) && !root_is_global(id);
+  }
   void record_store_events(const ValueSet& bases, const ValueSet& values, const Site& site,
                            const Expr& target) {
     for (ObjId b : bases) {
@@ -1716,10 +1722,7 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         }
         // In a loop here, or into a container the caller passed in (`self.history.append(loss)` in a
         // method): a caller that calls it in a loop accumulates too (the event's in_loop is set there).
-        // Global registries are reported from StoreIntoGlobal events, and summaries do not carry them.
-        const ObjKind kind = objs_[d].kind;
-        const bool outlives_call = (kind == ObjKind::Field || kind == ObjKind::Param) && !root_is_global(d);
-        if ((loop_depth_ > 0 || outlives_call) && field == "[]" && !is_registration) {
+        if ((loop_depth_ > 0 || outlives_call(d)) && field == "[]" && !is_registration) {
           record_event(EventKind::Accumulate, d, objs_[d].label, source, node.site, what + "()");
         }
       }
@@ -2113,6 +2116,14 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
         store(bases, intern_field("[" + target.text + "]"), values, chain, EdgeRole::Plain);
       store(bases, elements_field(), values, chain, EdgeRole::Plain);
       record_store_events(bases, values, site, target);
+      // `by_step[step] = loss`: a key that changes keeps every value, like an append.
+      if (target.text.empty()) {
+        for (ObjId b : bases) {
+          if (loop_depth_ > 0 || outlives_call(b))
+            record_event(EventKind::Accumulate, b, objs_[b].label, values, site,
+                         "stored under a new key of " + describe_target(target.children[0]));
+        }
+      }
       break;
     }
     case ExprKind::Container: {
