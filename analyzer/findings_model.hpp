@@ -98,7 +98,7 @@ struct RetentionEvent {
   bool accumulator_backpropagated = false;  // backward() called on the accumulator: intended
   bool value_backpropagated = false;        // backward() called on the value: it is a loss
   bool augmented = false;                   // `acc += v` / `acc = acc + v` rather than `acc.append(v)`
-  bool registry_cleared = false;            // the module removes entries from this registry somewhere
+  bool registry_cleared = false;  // the module removes entries from this registry, or it holds one entry
 };
 
 }  // namespace cyclecheck

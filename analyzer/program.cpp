@@ -30,8 +30,8 @@ bool is_autograd_function_base(const std::string& q) {
 bool stmt_calls_remove(const std::vector<Stmt>& body);
 
 // Names X in `X.remove(...)`, `X.discard(...)`, `X.pop(...)`, `X.clear()`, `X.unregister(...)` (atexit),
-// `del X[...]`, and ".attr" for
-// `<anything>.attr.remove(...)` and the like (a class attribute reached through the class or an instance).
+// `del X[...]`, and ".attr" for `<anything>.attr.remove(...)` and the like (a class attribute reached
+// through the class or an instance).
 void collect_removals(const Expr& e, std::unordered_map<std::string, bool>& out) {
   if (e.kind == ExprKind::Call && !e.children.empty() && e.children[0].kind == ExprKind::Attribute &&
       !e.children[0].children.empty()) {

@@ -105,6 +105,8 @@ constexpr size_t kMaxSummaryObjects = 200;
 constexpr std::string_view kRegisteredSuffix = "() callbacks[]";
 // What atexit.register and the like keep: every registration, until an unregister call in the module.
 const std::string kProcessRegistry = "<process registry>";
+// What signal.signal and the like keep: one handler, replaced by the next registration.
+const std::string kProcessRoots = "<process roots>";
 
 class Context {
  public:
@@ -472,13 +474,13 @@ class Context {
   void compact_summary();
   std::vector<uint8_t>
       held_flags_;  // per object: 1 = holds tensors, 2 = holds a module (set by detect_cycles)
-  // A store into something module-level, or into a parameter's mutable default: a retention event.
   // A container the caller passed in (a parameter or one of its attributes): what is stored in it outlives
   // this call. Global registries are reported from StoreIntoGlobal events instead.
   bool outlives_call(ObjId id) const {
     const ObjKind kind = objs_[id].kind;
     return (kind == ObjKind::Field || kind == ObjKind::Param) && !root_is_global(id);
   }
+  // A store into something module-level, or into a parameter's mutable default: a retention event.
   void record_store_events(const ValueSet& bases, const ValueSet& values, const Site& site,
                            const Expr& target) {
     for (ObjId b : bases) {
@@ -1688,7 +1690,7 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         // An accumulating registry (atexit) is reported like a module-level list, named in full
         // ("atexit.register() registry"); one slot is not.
         const bool accumulates = model.keeps_every_registration && !model.names.empty();
-        const ObjId root = accumulates ? global(-1, kProcessRegistry) : global(-1, "<process roots>");
+        const ObjId root = global(-1, accumulates ? kProcessRegistry : kProcessRoots);
         record_event(EventKind::StoreIntoGlobal, root,
                      (accumulates ? model.names.front() : what) + "() registry", source, node.site,
                      what + "() keeps it for the life of the process");
@@ -3063,6 +3065,9 @@ void Context::emit_events() {
         if (program_.global_is_weak_container(g.module_index, g.name))
           continue;  // WeakSet & co.: no retention
         out.registry_cleared = program_.global_has_removal(g.module_index, g.name);
+      } else if (g.name.str() == kProcessRoots) {
+        // One slot (signal.signal, sys.settrace): the next registration replaces this one.
+        out.registry_cleared = true;
       } else if (g.name.str() == kProcessRegistry) {
         project_registry = true;
         // `atexit.unregister(self.close)` in the module: entries are taken out again. The label is

@@ -29,8 +29,7 @@ const RuleDefinition& instance_registry() {
             context, rule_info_of("CC203"), out,
             [](const RetentionEvent& e) {
               return e.kind == EventKind::StoreIntoGlobal &&
-                     (e.value_is_receiver || e.value_holds_receiver) && !e.registry_cleared &&
-                     e.base_label.find("<process roots>") == std::string::npos;
+                     (e.value_is_receiver || e.value_holds_receiver) && !e.registry_cleared;
             },
             [](const RetentionEvent& e) {
               // A library's process-wide registry is named by its call: "atexit.register() registry".
