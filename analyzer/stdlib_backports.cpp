@@ -15,7 +15,8 @@ struct ModuleNames {
 
 // Modules that are part of every CPython build (no optional C library, no platform-only module, none
 // deprecated for removal), with the members that have not changed since 3.8.
-constexpr std::array<ModuleNames, 23> kNames{{
+constexpr std::array<ModuleNames, 24> kNames{{
+    {"_weakref", "getweakrefcount getweakrefs proxy ref"},
     {"abc", "ABC ABCMeta abstractmethod"},
     {"collections", "ChainMap Counter OrderedDict UserDict UserList UserString defaultdict deque namedtuple"},
     {"collections.abc",
