@@ -12,7 +12,10 @@ const RuleDefinition& instance_registry() {
        "instances add themselves to a module-level registry",
        {"Finds an object storing `self` (directly or through a helper function), or a bound method, closure "
         "or partial that holds `self`, into a module-level list, dict or set, or into one held by a class "
-        "attribute (`Model.instances.append(self)`), with no code removing it.",
+        "attribute (`Model.instances.append(self)`), with no code removing it; also "
+        "`atexit.register(self.close)` "
+        "without `atexit.unregister`, and `weakref.finalize(self, self.cleanup)`, whose callback keeps the "
+        "object it was meant to outlive.",
         "A module-level container lives for the whole process: every instance that registers itself, with "
         "its "
         "parameters and buffers, is kept forever.",

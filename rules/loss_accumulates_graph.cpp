@@ -10,10 +10,10 @@ const RuleDefinition& loss_accumulates_graph() {
        RuleKind::Retention,
        Severity::Warning,
        "a loss (or another tensor with autograd history) is accumulated across iterations",
-       {"Finds `total += loss`, `self.total = self.total + loss` and `losses.append(loss)` inside a loop (or "
-        "in "
-        "a method called from one) where the value carries autograd history and the accumulator outlives the "
-        "iteration.",
+       {"Finds `total += loss`, `self.total = self.total + loss`, `losses.append(loss)` and `by_step[step] = "
+        "loss` inside a loop (or in a method called from one, such as `history.update(loss)`) where the "
+        "value "
+        "carries autograd history and the accumulator outlives the iteration.",
         "Each accumulated tensor keeps its whole autograd graph: memory grows every step (on the GPU too) "
         "until "
         "the accumulator is dropped.",
