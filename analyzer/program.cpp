@@ -357,9 +357,16 @@ bool Program::global_is_weak_container(int32_t module, const std::string& name) 
 bool Program::is_weak_container_call(int32_t module, const Expr& value) const {
   if (value.kind != ExprKind::Call || value.children.empty()) return false;
   const StaticRef callee = resolve_expr(module, value.children[0]);
-  return callee.kind == StaticRef::Kind::External &&
-         (callee.qualified == "weakref.WeakSet" || callee.qualified == "weakref.WeakValueDictionary" ||
-          callee.qualified == "weakref.WeakKeyDictionary");
+  auto weak_class = [](const std::string& name) {
+    return name == "WeakSet" || name == "WeakValueDictionary" || name == "WeakKeyDictionary";
+  };
+  if (callee.kind == StaticRef::Kind::External) {
+    return callee.qualified.rfind("weakref.", 0) == 0 && weak_class(callee.qualified.substr(8));
+  }
+  // The standard library's own weakref module, when it is part of the checked code.
+  return callee.kind == StaticRef::Kind::ProjectClass &&
+         modules_[static_cast<size_t>(callee.code.module)]->module_name == "weakref" &&
+         weak_class(class_def(callee.code).name);
 }
 
 bool Program::class_attribute_is_weak_container(CodeRef cls, const std::string& attribute) const {
