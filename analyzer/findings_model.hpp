@@ -99,6 +99,7 @@ struct RetentionEvent {
   bool value_backpropagated = false;        // backward() called on the value: it is a loss
   bool augmented = false;                   // `acc += v` / `acc = acc + v` rather than `acc.append(v)`
   bool registry_cleared = false;  // the module removes entries from this registry, or it holds one entry
+  bool base_is_process_registry = false;  // a library's process-wide registry (atexit.register)
 };
 
 }  // namespace cyclecheck

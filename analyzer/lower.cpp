@@ -887,7 +887,7 @@ class Lowerer {
       call.value.children.push_back(self_attribute("__post_init__", class_site));
       init.body.push_back(std::move(call));
     }
-    for (const Param& p : facts_.functions[static_cast<size_t>(index)].params) bind_local(p.name);
+    for (const Param& p : init.params) bind_local(p.name);
     current_function_ = saved_function;
     current_class_ = saved_class;
     Stmt def;

@@ -365,8 +365,7 @@ bool Program::is_weak_container_call(int32_t module, const Expr& value) const {
   }
   // The standard library's own weakref module, when it is part of the checked code.
   return callee.kind == StaticRef::Kind::ProjectClass &&
-         modules_[static_cast<size_t>(callee.code.module)]->module_name == "weakref" &&
-         weak_class(class_def(callee.code).name);
+         this->module(callee.code.module).module_name == "weakref" && weak_class(class_def(callee.code).name);
 }
 
 bool Program::class_attribute_is_weak_container(CodeRef cls, const std::string& attribute) const {

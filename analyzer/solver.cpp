@@ -1688,8 +1688,13 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         break;
       case ModelOperand::Base::Root: {
         // An accumulating registry (atexit) is reported like a module-level list, named in full
-        // ("atexit.register() registry"); one slot is not.
+        // ("atexit.register() registry"), unless this module takes entries out again
+        // (`atexit.unregister(self.close)`); one slot is not.
         const bool accumulates = model.keeps_every_registration && !model.names.empty();
+        if (accumulates) {
+          const std::string& name = model.names.front();
+          if (program_.global_has_removal(ref_.module, name.substr(0, name.rfind('.')))) continue;
+        }
         const ObjId root = global(-1, accumulates ? kProcessRegistry : kProcessRoots);
         record_event(EventKind::StoreIntoGlobal, root,
                      (accumulates ? model.names.front() : what) + "() registry", source, node.site,
@@ -2974,6 +2979,7 @@ void Context::detect_cycles() {
           // A self-loop keeps the field it was found by; otherwise the first field from -> to that surely
           // holds `to` (a tuple's "[1]", not its "[]" that may be any element), else the first.
           FieldId via = field;
+          bool via_must = false;
           if (from != to) {
             bool first = true;
             for (const auto& [target, f] : labelled[from]) {
@@ -2982,9 +2988,12 @@ void Context::detect_cycles() {
               first = false;
               if (edge_is_must(from, f, to, component, c)) {
                 via = f;
+                via_must = true;
                 break;
               }
             }
+          } else {
+            via_must = edge_is_must(from, via, to, component, c);
           }
           covered.insert({from, to});
           witness.nodes.push_back(witness_node(from));
@@ -3009,7 +3018,7 @@ void Context::detect_cycles() {
             edge.chain = to_refs(info->second.chain);
             edge.removable = info->second.removable;
           }
-          edge.must = edge_is_must(from, via, to, component, c);
+          edge.must = via_must;
           if (edge.field == "contents") edge.role = EdgeRole::Capture;
           must &= edge.must;
           removable |= edge.removable;
@@ -3070,12 +3079,7 @@ void Context::emit_events() {
         out.registry_cleared = true;
       } else if (g.name.str() == kProcessRegistry) {
         project_registry = true;
-        // `atexit.unregister(self.close)` in the module: entries are taken out again. The label is
-        // "atexit.register() registry".
-        const std::string& registered_by = ev.base_label.str();
-        const size_t dot = registered_by.find('.');
-        out.registry_cleared = dot != std::string::npos &&
-                               program_.global_has_removal(ref_.module, registered_by.substr(0, dot));
+        out.base_is_process_registry = true;
       }
     }
     if (ev.base != kNoObj) {

@@ -36,9 +36,8 @@ const RuleDefinition& instance_registry() {
             },
             [](const RetentionEvent& e) {
               // A library's process-wide registry is named by its call: "atexit.register() registry".
-              const bool process_registry = e.base_label.ends_with("() registry");
               const std::string registry =
-                  (process_registry            ? "process-wide " + e.base_label
+                  (e.base_is_process_registry  ? "process-wide " + e.base_label
                    : e.base_is_class_attribute ? "class-level registry '" + e.base_label + "'"
                                                : "module-level registry '" + e.base_label + "'") +
                   ": every instance is kept alive for the life of the process.";
