@@ -12,6 +12,7 @@
 #include <unordered_set>
 
 #include "analyzer/ir.hpp"
+#include "analyzer/parse_arena.hpp"
 #include "analyzer/parse_repair.hpp"
 #include "analyzer/project.hpp"
 #include "analyzer/python_grammar.hpp"
@@ -1292,8 +1293,11 @@ void collect_syntax_errors(const std::vector<TSNode>& errors, const std::string&
 
 }  // namespace
 
-std::shared_ptr<const ModuleFacts> lower_module(const SourceText& source, const TSTree* tree,
-                                                std::optional<uint64_t> content_hash) {
+namespace {
+
+// Lowers `tree` (null when the parser gave up); `parser` parses a repaired copy when one is needed.
+std::shared_ptr<const ModuleFacts> lower_parsed(const SourceText& source, const TSTree* tree,
+                                                TSParser* parser, std::optional<uint64_t> content_hash) {
   auto facts = std::make_shared<ModuleFacts>();
   facts->path = source.path;
   facts->module_name = source.module_name;
@@ -1301,12 +1305,6 @@ std::shared_ptr<const ModuleFacts> lower_module(const SourceText& source, const 
   facts->content_hash = content_hash ? *content_hash : hash_bytes(source.text);
   facts->line_count = static_cast<uint32_t>(std::count(source.text.begin(), source.text.end(), '\n') +
                                             (source.text.empty() || source.text.back() == '\n' ? 0 : 1));
-  std::unique_ptr<TSTree, TreeDeleter> owned;
-  if (tree == nullptr) {
-    owned.reset(ts_parser_parse_string(thread_parser(), nullptr, source.text.data(),
-                                       static_cast<uint32_t>(source.text.size())));
-    tree = owned.get();
-  }
   if (tree == nullptr) {
     Diagnostic d;
     d.code = "CC002";
@@ -1324,7 +1322,7 @@ std::shared_ptr<const ModuleFacts> lower_module(const SourceText& source, const 
   std::unique_ptr<TSTree, TreeDeleter> repaired_tree;
   SourceText repaired_source;
   const SourceText* lowered = &source;
-  if (!errors.empty() && repair_bare_tuple_stars(thread_parser(), source.text, root, errors, repaired)) {
+  if (!errors.empty() && repair_bare_tuple_stars(parser, source.text, root, errors, repaired)) {
     repaired_tree.reset(repaired.tree);
     root = ts_tree_root_node(repaired_tree.get());
     errors = std::move(repaired.errors);
@@ -1347,6 +1345,22 @@ std::shared_ptr<const ModuleFacts> lower_module(const SourceText& source, const 
     facts->file_diagnostics.push_back(std::move(d));
   }
   return facts;
+}
+
+}  // namespace
+
+std::shared_ptr<const ModuleFacts> lower_module(const SourceText& source, const TSTree* tree,
+                                                std::optional<uint64_t> content_hash) {
+  if (tree != nullptr) return lower_parsed(source, tree, thread_parser(), content_hash);
+  // A tree parsed here only lives while it is lowered: it goes to an arena dropped whole afterwards, and the
+  // tree is never deleted node by node. The parser is made in the arena too (one made outside must not grow
+  // there) and deleted, which frees its external scanner (allocated with malloc by the grammar).
+  ParseArenaScope arena;
+  std::unique_ptr<TSParser, ParserDeleter> parser(ts_parser_new());
+  ts_parser_set_language(parser.get(), tree_sitter_python());
+  const TSTree* parsed = ts_parser_parse_string(parser.get(), nullptr, source.text.data(),
+                                                static_cast<uint32_t>(source.text.size()));
+  return lower_parsed(source, parsed, parser.get(), content_hash);
 }
 
 }  // namespace cyclecheck
