@@ -252,6 +252,15 @@ class Context {
     }
     return out;
   }
+  // x[a:b] of a list or tuple made here: a new sequence holding x's elements, not one of them.
+  ObjId slice_of(const ValueSet& bases, const Expr& e);
+  void copy_slice_slots(const ValueSet& bases, const Expr& e, ObjId copy);
+  bool any_container(const ValueSet& values) const {
+    for (ObjId v : values) {
+      if (objs_[v].kind == ObjKind::Container) return true;
+    }
+    return false;
+  }
   void store(const ValueSet& bases, FieldId field, const ValueSet& values, const std::vector<SiteNote>& chain,
              EdgeRole role, bool removable = false);
   void set_field(ObjId base, FieldId field, ValueSet values, bool strong);
@@ -985,6 +994,67 @@ bool asks_for_own_frame(const Expr& call) {
 }
 }  // namespace
 
+ObjId Context::slice_of(const ValueSet& bases, const Expr& e) {
+  std::string label;
+  for (ObjId b : bases) {
+    const std::string& kind =
+        objs_[b].kind == ObjKind::Container ? objs_[b].label.str() : std::string("slice");
+    if (label.empty()) {
+      label = kind;
+    } else if (label != kind) {
+      label = "slice";
+      break;
+    }
+  }
+  const ObjId copy = at_site(&e, ObjKind::Container, label.empty() ? "slice" : label, e.site);
+  // Each element keeps the role of the edge it is copied from: a slice of `sys.exc_info()` holds the
+  // exception the way the tuple did, so the advice still points at the local that keeps the slice.
+  const FieldId elements = elements_field();
+  for (ObjId base : bases) {
+    for (ObjId element : load_one(base, elements, e.site)) {
+      auto edge = edges_.find(EdgeKey{base, elements, element});
+      const EdgeRole role = edge != edges_.end() ? edge->second.role : EdgeRole::Plain;
+      store(ValueSet{copy}, elements, ValueSet{element}, {site_ref(e.site, "slice element")}, role);
+    }
+  }
+  copy_slice_slots(bases, e, copy);
+  return copy;
+}
+
+void Context::copy_slice_slots(const ValueSet& bases, const Expr& e, ObjId copy) {
+  // `t[1:3]`, `t[:2]`, `t[1:]` of tuples built here: the copy's slot k is the base's slot start + k, so
+  // `kind, value = sys.exc_info()[:2]` binds `value`, not `kind`, to the exception. Only while every
+  // base has the slot (otherwise the slot could hold anything).
+  auto literal = [](const std::string& text) -> std::optional<size_t> {
+    if (text.empty() || text.size() > 6 || text.find_first_not_of("0123456789") != std::string::npos)
+      return {};
+    return static_cast<size_t>(std::stoul(text));
+  };
+  if (e.arg_names.size() != 2) return;
+  const std::optional<size_t> start =
+      e.arg_names[0].empty() ? std::optional<size_t>(0) : literal(e.arg_names[0]);
+  const std::optional<size_t> stop = literal(e.arg_names[1]);
+  if (!start || (!stop && !e.arg_names[1].empty())) return;
+  constexpr size_t kMaxSlots = 16;
+  for (size_t i = *start; i < *start + kMaxSlots && (!stop || i < *stop); ++i) {
+    const FieldId slot = intern_field("[" + std::to_string(i) + "]");
+    std::vector<std::pair<ObjId, EdgeRole>> held;
+    for (ObjId base : bases) {
+      auto it =
+          objs_[base].kind == ObjKind::Container ? st_.fields.find(field_key(base, slot)) : st_.fields.end();
+      if (it == st_.fields.end()) return;
+      for (ObjId element : it->second) {
+        auto edge = edges_.find(EdgeKey{base, slot, element});
+        held.emplace_back(element, edge != edges_.end() ? edge->second.role : EdgeRole::Plain);
+      }
+    }
+    const FieldId target = intern_field("[" + std::to_string(i - *start) + "]");
+    for (const auto& [element, role] : held) {
+      store(ValueSet{copy}, target, ValueSet{element}, {site_ref(e.site, "slice element")}, role);
+    }
+  }
+}
+
 ValueSet Context::eval(const Expr& e) {
   switch (e.kind) {
     case ExprKind::Name:
@@ -1003,7 +1073,13 @@ ValueSet Context::eval(const Expr& e) {
       const ValueSet bases = eval(e.children[0]);
       for (size_t i = 1; i < e.children.size(); ++i) eval(e.children[i]);
       ValueSet out;
-      if (!e.text.empty() && e.text != ":") {
+      if (e.text == ":" && any_container(bases)) {
+        out = ValueSet{slice_of(bases, e)};
+      } else if (e.text == ":") {
+        // A slice of a parameter or library object (a string, a tensor view) stays a stand-in for its
+        // elements: a fresh object per slice would grow every summary for little.
+        out = load(bases, elements_field(), e.site);
+      } else if (!e.text.empty()) {
         out = load_keyed(bases, intern_field("[" + e.text + "]"), e.site);
       } else {
         out = load(bases, elements_field(), e.site);
