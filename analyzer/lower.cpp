@@ -172,26 +172,27 @@ class Lowerer {
     uint32_t count_ = 0;
   };
 
-  // A slice's start and stop: "" when left out, the digits of a non-negative integer literal, else "?"
-  // (a step makes both "?"). `exc_info()[:2]` keeps the first two slots of the tuple it copies.
-  std::vector<std::string> slice_bounds(TSNode slice) {
-    std::vector<std::string> bounds{"", ""};
+  // A slice's bounds as "start:stop", each "" when left out, the digits of a non-negative integer literal,
+  // else "?" (a step makes it "?:?"). `exc_info()[:2]` keeps the first two slots of the tuple it copies.
+  std::string slice_bounds(TSNode slice) {
+    std::string bounds[2];
     size_t part = 0;  // 0 before the first colon, 1 between the colons, 2 after the second
     TSTreeCursor* cursor = cursor_at(slice);
-    if (!ts_tree_cursor_goto_first_child(cursor)) return bounds;
-    do {
-      const TSNode child = ts_tree_cursor_current_node(cursor);
-      if (!ts_node_is_named(child)) {
-        ++part;  // the only anonymous children of a slice are its colons
-      } else if (ts_node_symbol(child) == g_.comment) {
-        continue;
-      } else if (part < 2) {
-        bounds[part] = ts_node_symbol(child) == g_.integer ? text(child) : "?";
-      } else {
-        return {"?", "?"};
-      }
-    } while (ts_tree_cursor_goto_next_sibling(cursor));
-    return bounds;
+    if (ts_tree_cursor_goto_first_child(cursor)) {
+      do {
+        const TSNode child = ts_tree_cursor_current_node(cursor);
+        if (!ts_node_is_named(child)) {
+          ++part;  // the only anonymous children of a slice are its colons
+        } else if (ts_node_symbol(child) == g_.comment) {
+          continue;
+        } else if (part < 2) {
+          bounds[part] = ts_node_symbol(child) == g_.integer ? text(child) : "?";
+        } else {
+          return "?:?";
+        }
+      } while (ts_tree_cursor_goto_next_sibling(cursor));
+    }
+    return bounds[0] + ":" + bounds[1];
   }
 
   TSTreeCursor* cursor_at(TSNode node) {
@@ -994,8 +995,9 @@ class Lowerer {
           e.text = text(key);
         } else if (key_sym == g_.slice) {
           e.text = ":";  // a copy of a range of elements (or, assigned to, a replacement of them)
-          e.arg_names = slice_bounds(key);
-          e.children.push_back(lower_expr(key));
+          Expr slice = lower_expr(key);
+          slice.text = slice_bounds(key);
+          e.children.push_back(std::move(slice));
         } else {
           e.children.push_back(lower_expr(key));  // evaluated for its effects
         }

@@ -1030,11 +1030,15 @@ void Context::copy_slice_slots(const ValueSet& bases, const Expr& e, ObjId copy)
       return {};
     return static_cast<size_t>(std::stoul(text));
   };
-  if (e.arg_names.size() != 2) return;
-  const std::optional<size_t> start =
-      e.arg_names[0].empty() ? std::optional<size_t>(0) : literal(e.arg_names[0]);
-  const std::optional<size_t> stop = literal(e.arg_names[1]);
-  if (!start || (!stop && !e.arg_names[1].empty())) return;
+  // Lowering leaves the bounds on the slice, the subscript's second child: "start:stop".
+  if (e.children.size() < 2) return;
+  const std::string& bounds = e.children[1].text;
+  const size_t colon = bounds.find(':');
+  if (colon == std::string::npos) return;
+  const std::string start_text = bounds.substr(0, colon), stop_text = bounds.substr(colon + 1);
+  const std::optional<size_t> start = start_text.empty() ? std::optional<size_t>(0) : literal(start_text);
+  const std::optional<size_t> stop = literal(stop_text);
+  if (!start || (!stop && !stop_text.empty())) return;
   constexpr size_t kMaxSlots = 16;
   for (size_t i = *start; i < *start + kMaxSlots && (!stop || i < *stop); ++i) {
     const FieldId slot = intern_field("[" + std::to_string(i) + "]");
