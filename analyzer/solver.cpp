@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cctype>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -255,6 +256,11 @@ class Context {
   // x[a:b] of a list or tuple made here: a new sequence holding x's elements, not one of them.
   ObjId slice_of(const ValueSet& bases, const Expr& e);
   void copy_slice_slots(const ValueSet& bases, const Expr& e, ObjId copy);
+  // The role of the edge from -> to by `field` (Plain when there is none), for copies that keep it.
+  EdgeRole edge_role(ObjId from, FieldId field, ObjId to) const {
+    auto edge = edges_.find(EdgeKey{from, field, to});
+    return edge != edges_.end() ? edge->second.role : EdgeRole::Plain;
+  }
   bool any_container(const ValueSet& values) const {
     for (ObjId v : values) {
       if (objs_[v].kind == ObjKind::Container) return true;
@@ -995,10 +1001,12 @@ bool asks_for_own_frame(const Expr& call) {
 }  // namespace
 
 ObjId Context::slice_of(const ValueSet& bases, const Expr& e) {
-  std::string label;
+  // Labelled like its bases when they agree ("list", "exc_info tuple"), else "slice".
+  std::string_view label;
   for (ObjId b : bases) {
-    const std::string& kind =
-        objs_[b].kind == ObjKind::Container ? objs_[b].label.str() : std::string("slice");
+    // Both arms are views: a string and a literal would make the condition a temporary string.
+    const std::string_view kind = objs_[b].kind == ObjKind::Container ? std::string_view(objs_[b].label.str())
+                                                                      : std::string_view("slice");
     if (label.empty()) {
       label = kind;
     } else if (label != kind) {
@@ -1006,15 +1014,14 @@ ObjId Context::slice_of(const ValueSet& bases, const Expr& e) {
       break;
     }
   }
-  const ObjId copy = at_site(&e, ObjKind::Container, label.empty() ? "slice" : label, e.site);
+  const ObjId copy = at_site(&e, ObjKind::Container, std::string(label.empty() ? "slice" : label), e.site);
   // Each element keeps the role of the edge it is copied from: a slice of `sys.exc_info()` holds the
   // exception the way the tuple did, so the advice still points at the local that keeps the slice.
   const FieldId elements = elements_field();
   for (ObjId base : bases) {
     for (ObjId element : load_one(base, elements, e.site)) {
-      auto edge = edges_.find(EdgeKey{base, elements, element});
-      const EdgeRole role = edge != edges_.end() ? edge->second.role : EdgeRole::Plain;
-      store(ValueSet{copy}, elements, ValueSet{element}, {site_ref(e.site, "slice element")}, role);
+      store(ValueSet{copy}, elements, ValueSet{element}, {site_ref(e.site, "slice element")},
+            edge_role(base, elements, element));
     }
   }
   copy_slice_slots(bases, e, copy);
@@ -1025,32 +1032,31 @@ void Context::copy_slice_slots(const ValueSet& bases, const Expr& e, ObjId copy)
   // `t[1:3]`, `t[:2]`, `t[1:]` of tuples built here: the copy's slot k is the base's slot start + k, so
   // `kind, value = sys.exc_info()[:2]` binds `value`, not `kind`, to the exception. Only while every
   // base has the slot (otherwise the slot could hold anything).
-  auto literal = [](const std::string& text) -> std::optional<size_t> {
-    if (text.empty() || text.size() > 6 || text.find_first_not_of("0123456789") != std::string::npos)
-      return {};
-    return static_cast<size_t>(std::stoul(text));
-  };
-  // Lowering leaves the bounds on the slice, the subscript's second child: "start:stop".
+  // Lowering leaves the bounds on the slice, the subscript's second child: "start:stop", each "" when left
+  // out, the digits of a literal, or "?".
   if (e.children.size() < 2) return;
-  const std::string& bounds = e.children[1].text;
+  const std::string_view bounds = e.children[1].text;
   const size_t colon = bounds.find(':');
-  if (colon == std::string::npos) return;
-  const std::string start_text = bounds.substr(0, colon), stop_text = bounds.substr(colon + 1);
-  const std::optional<size_t> start = start_text.empty() ? std::optional<size_t>(0) : literal(start_text);
-  const std::optional<size_t> stop = literal(stop_text);
-  if (!start || (!stop && !stop_text.empty())) return;
+  if (colon == std::string_view::npos) return;
+  auto bound = [](std::string_view text, size_t if_absent) -> std::optional<size_t> {
+    if (text.empty()) return if_absent;
+    size_t value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return value;
+  };
+  const std::optional<size_t> start = bound(bounds.substr(0, colon), 0);
+  const std::optional<size_t> stop = bound(bounds.substr(colon + 1), SIZE_MAX);  // left out: to the end
+  if (!start || !stop) return;
   constexpr size_t kMaxSlots = 16;
-  for (size_t i = *start; i < *start + kMaxSlots && (!stop || i < *stop); ++i) {
+  for (size_t i = *start; i < *stop && i - *start < kMaxSlots; ++i) {
     const FieldId slot = intern_field("[" + std::to_string(i) + "]");
     std::vector<std::pair<ObjId, EdgeRole>> held;
     for (ObjId base : bases) {
       auto it =
           objs_[base].kind == ObjKind::Container ? st_.fields.find(field_key(base, slot)) : st_.fields.end();
       if (it == st_.fields.end()) return;
-      for (ObjId element : it->second) {
-        auto edge = edges_.find(EdgeKey{base, slot, element});
-        held.emplace_back(element, edge != edges_.end() ? edge->second.role : EdgeRole::Plain);
-      }
+      for (ObjId element : it->second) held.emplace_back(element, edge_role(base, slot, element));
     }
     const FieldId target = intern_field("[" + std::to_string(i - *start) + "]");
     for (const auto& [element, role] : held) {
