@@ -1134,18 +1134,18 @@ ValueSet Context::eval(const Expr& e) {
         const bool is_dict_key = e.container == ContainerKind::Dict && e.text != "comprehension" &&
                                  child.kind != ExprKind::Starred && child.arg_names.empty();
         if (is_dict_key) continue;  // keys rarely matter for reachability; values do
-        if (!values.empty()) {
-          std::string slot;
-          if (e.container == ContainerKind::Dict && !child.arg_names.empty() && !child.arg_names[0].empty()) {
-            slot = "[" + child.arg_names[0] + "]";
-          } else if ((e.container == ContainerKind::Tuple || e.container == ContainerKind::List) &&
-                     e.text != "comprehension") {
-            slot = "[" + std::to_string(i - body_start) + "]";
-          }
-          if (!slot.empty()) {
-            store(ValueSet{container}, intern_field(slot), values, {site_ref(child.site, "element")},
-                  EdgeRole::Plain);
-          }
+        std::string slot;
+        if (e.container == ContainerKind::Dict && !child.arg_names.empty() && !child.arg_names[0].empty()) {
+          slot = "[" + child.arg_names[0] + "]";
+        } else if ((e.container == ContainerKind::Tuple || e.container == ContainerKind::List) &&
+                   e.text != "comprehension") {
+          slot = "[" + std::to_string(i - body_start) + "]";
+        }
+        // A slot whose value holds no object is kept too, empty: without it `parts["rest"]` of
+        // `{"rest": str(t), "owner": self}` would read every value of the display, the owner included.
+        if (!slot.empty()) {
+          store(ValueSet{container}, intern_field(slot), values, {site_ref(child.site, "element")},
+                EdgeRole::Plain);
         }
         all.merge(values);
       }
