@@ -10,7 +10,7 @@
 namespace cyclecheck {
 namespace {
 
-constexpr char kMagic[8] = {'C', 'C', 'F', 'A', 'C', 'T', 'S', '2'};
+constexpr char kMagic[8] = {'C', 'C', 'F', 'A', 'C', 'T', 'S', '3'};
 constexpr uint32_t kMaxCount = 1u << 24;  // sanity bound on any decoded length
 
 class Writer {
@@ -275,6 +275,7 @@ std::string serialize_facts(const ModuleFacts& facts) {
     w.i(f.owner_class);
     w.b(f.is_lambda);
     w.b(f.is_generator);
+    w.b(f.is_async);
     w.strings(f.cell_vars);
     w.strings(f.free_vars);
     w.strings(f.globals);
@@ -350,6 +351,7 @@ std::shared_ptr<ModuleFacts> deserialize_facts(const std::string& bytes) {
     f.owner_class = static_cast<int32_t>(r.i());
     f.is_lambda = r.b();
     f.is_generator = r.b();
+    f.is_async = r.b();
     f.cell_vars = r.strings();
     f.free_vars = r.strings();
     f.globals = r.strings();

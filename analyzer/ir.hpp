@@ -118,6 +118,7 @@ struct Function {
   int32_t owner_class = -1;      // the class whose body defines it directly (a method)
   bool is_lambda = false;
   bool is_generator = false;
+  bool is_async = false;  // `async def`: a call makes a coroutine (an async generator when it yields)
   std::vector<std::string> cell_vars;  // locals captured by nested functions
   std::vector<std::string> free_vars;  // names read from enclosing functions
   std::vector<std::string> globals;    // declared `global`

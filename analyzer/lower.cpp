@@ -683,6 +683,7 @@ class Lowerer {
     lower_body(field(node, g_.f_body), body);
     facts_.functions[static_cast<size_t>(index)].body = std::move(body);
     facts_.functions[static_cast<size_t>(index)].is_generator = contains_yield_;
+    facts_.functions[static_cast<size_t>(index)].is_async = starts_with_async(node);
     contains_yield_ = enclosing_yields;
     current_function_ = saved_function;
     current_class_ = saved_class;
@@ -696,6 +697,13 @@ class Lowerer {
   }
 
   bool contains_yield_ = false;
+
+  // `async def` is a function_definition whose first child is the anonymous `async` keyword.
+  static bool starts_with_async(TSNode definition) {
+    if (ts_node_child_count(definition) == 0) return false;
+    const TSNode first = ts_node_child(definition, 0);
+    return !ts_node_is_named(first) && std::strcmp(ts_node_type(first), "async") == 0;
+  }
 
   int32_t begin_function(const std::string& name, Site where, bool is_lambda) {
     Function f;
@@ -1098,8 +1106,10 @@ class Lowerer {
       e.kind = ExprKind::Starred;
       if (ts_node_named_child_count(node) > 0) e.children.push_back(lower_expr(ts_node_named_child(node, 0)));
     } else if (sym == g_.await) {
-      // `await x` yields whatever the awaitable produces: unknown, but x is evaluated.
+      // `await x` yields whatever the awaitable produces: the solver knows it for a call of a project
+      // `async def` (its return value), else it is unknown; x is evaluated either way.
       e.kind = ExprKind::Unknown;
+      e.text = "await";
       if (ts_node_named_child_count(node) > 0) e.children.push_back(lower_expr(ts_node_named_child(node, 0)));
     } else if (sym == g_.yield) {
       contains_yield_ = true;

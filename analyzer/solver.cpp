@@ -183,6 +183,10 @@ class Context {
 
   int loop_depth_ = 0;
   int no_grad_depth_ = 0;
+  // The call directly under the `await` being evaluated: a project `async def` it calls gives its return
+  // value there, not a coroutine. `awaited_result_` says whether one did.
+  const Expr* awaited_call_ = nullptr;
+  bool awaited_result_ = false;
   std::vector<ObjId> handler_exceptions_;
 
   // ---- objects ----
@@ -307,6 +311,8 @@ class Context {
   ValueSet invoke(CodeRef function, const ValueSet& receiver, const std::vector<Arg>& args,
                   const ValueSet& func_self, const Expr& node);
   ValueSet construct(CodeRef cls, const std::vector<Arg>& args, const Expr& node);
+  // What calling a generator function or an `async def` returns: a generator or coroutine whose suspended
+  // frame holds the arguments.
   ValueSet generator(const Function& f, const std::vector<ValueSet>& bound, const Expr& node);
   // enumerate(xs) / zip(a, b): a sequence of tuples whose slots hold the index and the elements.
   ValueSet tuple_sequence(bool enumerate, const std::vector<Arg>& args, const Expr& node) {
@@ -1105,6 +1111,15 @@ ValueSet Context::eval(const Expr& e) {
       return eval_call(e, true);
     case ExprKind::Literal:
     case ExprKind::Unknown:
+      if (e.text == "await" && e.children.size() == 1 && e.children[0].kind == ExprKind::Call) {
+        const Expr* saved_call = std::exchange(awaited_call_, &e.children[0]);
+        const bool saved_result = std::exchange(awaited_result_, false);
+        ValueSet values = eval(e.children[0]);
+        if (!awaited_result_) values = {};  // a library awaitable: what it produces is not known
+        awaited_call_ = saved_call;
+        awaited_result_ = saved_result;
+        return values;
+      }
       for (const Expr& child : e.children) eval(child);
       return {};
     case ExprKind::Container: {
@@ -1957,15 +1972,26 @@ ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::
   // Calling a generator function runs nothing yet (its effects are applied above as if it ran to the end):
   // it returns a generator whose suspended frame holds the arguments, `self` included. What it yields is
   // not tracked (no placeholders on it), so a generator consumed on the spot adds nothing to a summary.
-  return f.is_generator ? generator(f, bound, node) : result;
+  // Calling an `async def` is the same (a coroutine), unless the call is awaited where it is made: then
+  // the coroutine is run to its end on the spot and gives its return value.
+  if (f.is_generator) return generator(f, bound, node);
+  if (f.is_async) {
+    if (&node != awaited_call_) return generator(f, bound, node);
+    awaited_result_ = true;
+  }
+  return result;
 }
 
 ValueSet Context::generator(const Function& f, const std::vector<ValueSet>& bound, const Expr& node) {
-  const ObjId gen = at_site(&node, ObjKind::Generator, "generator " + f.qualname + "()", node.site, 11);
+  const char* kind = f.is_async ? (f.is_generator ? "async generator " : "coroutine ") : "generator ";
+  const ObjId gen = at_site(&node, ObjKind::Generator, kind + f.qualname + "()", node.site, 11);
   for (size_t p = 0; p < f.params.size() && p < bound.size(); ++p) {
     if (bound[p].empty()) continue;
     store(ValueSet{gen}, intern_field("local:" + f.params[p].name), bound[p],
-          {site_ref(node.site, "the generator's frame keeps " + f.params[p].name)}, EdgeRole::Generator);
+          {site_ref(node.site,
+                    std::string(f.is_async && !f.is_generator ? "the coroutine's" : "the generator's") +
+                        " frame keeps " + f.params[p].name)},
+          EdgeRole::Generator);
   }
   return ValueSet{gen};
 }

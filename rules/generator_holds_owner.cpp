@@ -1,5 +1,5 @@
-// CC110 generator-holds-owner: a generator made from a method (or from a function given the object) is kept
-// by that object.
+// CC110 generator-holds-owner: a generator or coroutine made from a method (or from a function given the
+// object) is kept by that object.
 #include "rules/cycle_report.hpp"
 
 namespace cyclecheck::rules {
@@ -23,25 +23,30 @@ const RuleDefinition& generator_holds_owner() {
        "generator-holds-owner",
        RuleKind::Cycle,
        Severity::Warning,
-       "a generator whose frame holds an object is stored on that object",
+       "a generator or coroutine whose frame holds an object is stored on that object",
        {"Finds a generator created from a method (`self.batches = self._batches()`), or from a function "
-        "given the object, and kept on that object or on something it owns.",
-        "A generator's suspended frame keeps every argument it was called with, `self` included, until it is "
-        "exhausted or closed. Kept on `self`, it makes a cycle: the object, its model and the batch the "
+        "given the object, and kept on that object or on something it owns. Calling an `async def` without "
+        "awaiting it makes a coroutine (an async generator when it yields), found the same way "
+        "(`self.next_batch = self._fetch()`).",
+        "A generator's or coroutine's suspended frame keeps every argument it was called with, `self` "
+        "included, until it is exhausted, run to its end or closed. Kept on `self`, it makes a cycle: the "
+        "object, its model and the batch the "
         "generator is paused on stay alive until the cyclic collector runs.",
         "class Loader:\n    def __init__(self, data):\n        self.data = data\n        self.batches = "
         "self._batches()\n\n    def _batches(self):\n        for x in self.data:\n            yield x\n",
         "class Loader:\n    def __init__(self, data):\n        self.data = data\n        self.batches = "
         "_batches(data)  # the frame keeps the data, not self\n\n\ndef _batches(data):\n    for x in "
         "data:\n        yield x\n",
-        "The generator is assumed alive where it is stored, even when the code later exhausts or closes "
-        "it."}},
+        "The generator or coroutine is assumed alive where it is stored, even when the code later exhausts, "
+        "awaits or closes it. A coroutine awaited where it is created (`x = await self._fetch()`) is not "
+        "kept: the call gives its return value."}},
       [](const CycleWitness& c) { return has_role(c, EdgeRole::Generator); },
       keeping_edge,
       [](const CycleWitness&) {
         return std::string(
             "Give the generator the data it needs instead of the object (a function or staticmethod), "
-            "or create it where it is consumed; close it (gen.close()) when it is kept.");
+            "or create it where it is consumed (await a coroutine where it is made); close it (gen.close()) "
+            "when it is kept.");
       },
       {}};
   return rule;
