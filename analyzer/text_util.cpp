@@ -1,6 +1,7 @@
 #include "analyzer/text_util.hpp"
 
 #include <cstdio>
+#include <cstring>
 
 namespace cyclecheck {
 
@@ -23,6 +24,14 @@ size_t first_invalid_utf8(std::string_view text) {
   size_t i = 0;
   const size_t n = text.size();
   while (i < n) {
+    // Source is almost all ASCII: eight bytes with no high bit are skipped at once.
+    uint64_t word;
+    while (i + sizeof word <= n) {
+      std::memcpy(&word, text.data() + i, sizeof word);
+      if ((word & 0x8080808080808080ULL) != 0) break;
+      i += sizeof word;
+    }
+    if (i >= n) break;
     const auto c = static_cast<unsigned char>(text[i]);
     if (c < 0x80) {
       ++i;
