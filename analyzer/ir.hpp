@@ -35,9 +35,9 @@ enum class ContainerKind : uint8_t { List, Tuple, Set, Dict, Generator };
 struct Expr {
   ExprKind kind = ExprKind::Unknown;
   ContainerKind container = ContainerKind::List;
+  int32_t function_index = -1;  // next to the kinds, where it fills padding (the IR holds ~800k of these)
   Site site;
   std::string text;
-  int32_t function_index = -1;
   std::vector<Expr> children;
   std::vector<std::string> arg_names;  // Call only: "" positional, "*" star, "**" double star, else keyword
 };
