@@ -265,6 +265,19 @@ class Context {
     auto edge = edges_.find(EdgeKey{from, field, to});
     return edge != edges_.end() ? edge->second.role : EdgeRole::Plain;
   }
+  // The slot an element of a display fills: "[key]" for a dict entry with a literal key, "[n]" for a tuple
+  // or list position, "" for a set, a comprehension or a computed key.
+  static std::string display_slot(const Expr& display, const Expr& element, size_t position) {
+    if (display.container == ContainerKind::Dict && !element.arg_names.empty() &&
+        !element.arg_names[0].empty()) {
+      return "[" + element.arg_names[0] + "]";
+    }
+    if ((display.container == ContainerKind::Tuple || display.container == ContainerKind::List) &&
+        display.text != "comprehension") {
+      return "[" + std::to_string(position) + "]";
+    }
+    return {};
+  }
   bool any_container(const ValueSet& values) const {
     for (ObjId v : values) {
       if (objs_[v].kind == ObjKind::Container) return true;
@@ -1141,6 +1154,7 @@ ValueSet Context::eval(const Expr& e) {
                                                                 : "generator";
       const ObjId container = at_site(&e, ObjKind::Container, label, e.site);
       ValueSet all;
+      std::vector<size_t> empty_slots;  // elements holding no object: their slots are recorded below
       for (size_t i = body_start; i < e.children.size(); ++i) {
         const Expr& child = e.children[i];
         ValueSet values = child.kind == ExprKind::Starred && !child.children.empty()
@@ -1149,16 +1163,11 @@ ValueSet Context::eval(const Expr& e) {
         const bool is_dict_key = e.container == ContainerKind::Dict && e.text != "comprehension" &&
                                  child.kind != ExprKind::Starred && child.arg_names.empty();
         if (is_dict_key) continue;  // keys rarely matter for reachability; values do
-        std::string slot;
-        if (e.container == ContainerKind::Dict && !child.arg_names.empty() && !child.arg_names[0].empty()) {
-          slot = "[" + child.arg_names[0] + "]";
-        } else if ((e.container == ContainerKind::Tuple || e.container == ContainerKind::List) &&
-                   e.text != "comprehension") {
-          slot = "[" + std::to_string(i - body_start) + "]";
+        if (values.empty()) {
+          empty_slots.push_back(i);
+          continue;
         }
-        // A slot whose value holds no object is kept too, empty: without it `parts["rest"]` of
-        // `{"rest": str(t), "owner": self}` would read every value of the display, the owner included.
-        if (!slot.empty()) {
+        if (const std::string slot = display_slot(e, child, i - body_start); !slot.empty()) {
           store(ValueSet{container}, intern_field(slot), values, {site_ref(child.site, "element")},
                 EdgeRole::Plain);
         }
@@ -1166,6 +1175,16 @@ ValueSet Context::eval(const Expr& e) {
       }
       if (e.text == "comprehension") --loop_depth_;
       if (!all.empty()) {
+        // A slot whose value holds no object is kept too, empty, when another holds one: without it
+        // `parts["rest"]` of `{"rest": str(t), "owner": self}` would read every value, the owner included.
+        // A display of literals alone (generated tables) needs none: every read of it is empty anyway.
+        for (size_t i : empty_slots) {
+          const std::string slot = display_slot(e, e.children[i], i - body_start);
+          if (!slot.empty()) {
+            store(ValueSet{container}, intern_field(slot), {}, {site_ref(e.children[i].site, "element")},
+                  EdgeRole::Plain);
+          }
+        }
         store(ValueSet{container}, elements_field(), all, {site_ref(e.site, std::string(label) + " element")},
               EdgeRole::Plain);
       }
