@@ -2031,16 +2031,20 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     if (!call_site_text) call_site_text = site_ref(node.site, "call to " + callee.fn_.name + "()");
     return *call_site_text;
   };
-  std::function<ValueSet(ObjId, int)> map_obj = [&](ObjId id, int depth) -> ValueSet {
+  // Recursive through `self` rather than a std::function, and returning the table's entry rather than a copy:
+  // this runs for every object of every summary applied (an entry, once written, only changes for a deferred
+  // call's result, before any caller of this holds it).
+  static const ValueSet kUnmapped;
+  auto map_rec = [&](auto& self, ObjId id, int depth) -> const ValueSet& {
     if (is_mapped[id]) return mapped[id];
-    if (depth > 16) return {};
+    if (depth > 16) return kUnmapped;
     const Obj& o = callee.objs_[id];
     ValueSet out;
     switch (o.kind) {
       case ObjKind::Param:
         if (o.param >= 0 && static_cast<size_t>(o.param) < param_values.size()) {
           out = param_values[static_cast<size_t>(o.param)];
-          if (out.empty() && o.default_obj != kNoObj) out = map_obj(o.default_obj, depth + 1);
+          if (out.empty() && o.default_obj != kNoObj) out = self(self, o.default_obj, depth + 1);
         }
         break;
       case ObjKind::FuncSelf:
@@ -2053,7 +2057,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
           out.insert(global(-1, o.name));
         break;
       case ObjKind::Field: {
-        const ValueSet bases = map_obj(o.base, depth + 1);
+        const ValueSet bases = self(self, o.base, depth + 1);
         const std::string& name = field_name(o.field);
         if (name.size() > 2 && name.front() == '[') {
           out = load_keyed(bases, o.field, node.site);  // a keyed slot may only exist as "[]" here
@@ -2094,7 +2098,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
           remember(id, ValueSet{copy});
           std::vector<ObjId> operands;
           for (ObjId op : o.operands) {
-            for (ObjId m : map_obj(op, depth + 1)) operands.push_back(m);
+            for (ObjId m : self(self, op, depth + 1)) operands.push_back(m);
           }
           objs_[copy].operands = std::move(operands);
           if (no_grad_depth_ > 0) objs_[copy].no_grad = true;
@@ -2103,9 +2107,10 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
         break;
       }
     }
-    remember(id, out);
-    return out;
+    remember(id, std::move(out));
+    return mapped[id];
   };
+  auto map_obj = [&](ObjId id, int depth) -> const ValueSet& { return map_rec(map_rec, id, depth); };
 
   // Calls the callee could not resolve: its caller may know the receiver's class.
   for (const DeferredCall& d : callee.deferred_) {
