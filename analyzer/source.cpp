@@ -3,7 +3,6 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
-#include <sstream>
 #include <system_error>
 
 #include "analyzer/project.hpp"
@@ -23,6 +22,11 @@ Diagnostic io_error(const std::string& display_path, const std::string& message,
   d.range = SourceRange{display_path, line, 1, line, 1};
   d.message = message;
   return d;
+}
+
+std::string over_limit(uintmax_t size) {
+  return "File skipped: " + std::to_string(size / (1024 * 1024)) +
+         " MiB is over the 64 MiB limit for one file";
 }
 
 }  // namespace
@@ -65,10 +69,14 @@ std::optional<SourceText> read_source(const std::filesystem::path& file, const s
     error = io_error(display_path, "Cannot read file: it is a directory");
     return std::nullopt;
   }
+  if (!fs::is_regular_file(status)) {
+    // A FIFO would block the run until something writes to it, and a device such as /dev/zero never ends.
+    error = io_error(display_path, "File skipped: not a regular file (a FIFO, socket or device)");
+    return std::nullopt;
+  }
   const uintmax_t size = fs::file_size(file, ec);
   if (!ec && size > kMaxFileBytes) {
-    error = io_error(display_path, "File skipped: " + std::to_string(size / (1024 * 1024)) +
-                                       " MiB is over the 64 MiB limit for one file");
+    error = io_error(display_path, over_limit(size));
     return std::nullopt;
   }
   std::ifstream in(file, std::ios::binary);
@@ -76,15 +84,23 @@ std::optional<SourceText> read_source(const std::filesystem::path& file, const s
     error = io_error(display_path, std::string("Cannot read file: ") + std::strerror(errno));
     return std::nullopt;
   }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
+  SourceText source;
+  source.path = display_path;
+  // Read straight into the text, in chunks, and no further than the limit: the file may grow while it is
+  // read.
+  source.text.reserve(ec ? 0 : static_cast<size_t>(size));
+  char chunk[1 << 16];
+  while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+    source.text.append(chunk, static_cast<size_t>(in.gcount()));
+    if (source.text.size() > kMaxFileBytes) {
+      error = io_error(display_path, over_limit(source.text.size()));
+      return std::nullopt;
+    }
+  }
   if (in.bad()) {
     error = io_error(display_path, std::string("Cannot read file: ") + std::strerror(errno));
     return std::nullopt;
   }
-  SourceText source;
-  source.path = display_path;
-  source.text = std::move(buffer).str();
   if (source.text.find('\0') != std::string::npos) {
     error = io_error(display_path, "File skipped: it is binary (contains NUL bytes), not Python source");
     return std::nullopt;

@@ -157,6 +157,21 @@ def compute(_cache={}):
         self.assertEqual(by_file["missing.py"], ["CC002"])
         self.assertTrue(any(k.startswith("loop_") for k in by_file), by_file)
 
+    def test_special_files_named_on_the_command_line_are_skipped(self):
+        # A FIFO blocks a reader until something writes to it and /dev/zero never ends: both are reported and
+        # skipped, never read (run() has a time limit, so a hang fails the test).
+        os.mkfifo(os.path.join(self.dir, "pipe.py"))
+        os.symlink("/dev/zero", os.path.join(self.dir, "zero.py"))
+        self.write("good.py", CYCLE)
+        code, findings, err = check_json(["pipe.py", "zero.py", "good.py"], cwd=self.dir)
+        self.assertEqual(code, 1, err)
+        by_file = {}
+        for f in findings:
+            by_file.setdefault(f["filename"], []).append((f["code"], f["message"]))
+        for name in ("pipe.py", "zero.py"):
+            self.assertEqual(by_file[name], [("CC002", "File skipped: not a regular file (a FIFO, socket or device)")])
+        self.assertIn("CC104", [code for code, _ in by_file["good.py"]])
+
     def test_huge_file(self):
         body = "".join(f"class C{i}:\n    def __init__(self):\n        self.cb = self.m\n\n    def m(self):\n"
                        f"        return {i}\n\n" for i in range(6000))
