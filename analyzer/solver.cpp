@@ -115,7 +115,9 @@ class Context {
     std::string name;  // "", "*", "**", or keyword
     ValueSet values;
   };
-  Context(Solver& solver, CodeRef function);
+  // `receiver_cls`, when valid, is the class of `self` for a method a subclass inherits: its summary is
+  // made again for that class when the subclass overrides a method it calls.
+  Context(Solver& solver, CodeRef function, CodeRef receiver_cls = {});
 
   void run();
 
@@ -123,6 +125,7 @@ class Context {
   const Program& program_;
   CodeRef ref_;
   const Function& fn_;
+  CodeRef receiver_cls_;
   std::vector<Obj> objs_;
   HeapState st_;
   EdgeMap edges_;
@@ -321,6 +324,9 @@ class Context {
   ValueSet call(const ValueSet& callees, const std::vector<Arg>& args, const Expr& node, bool result_used);
   ValueSet call_method(const ValueSet& receivers, const std::string& method, const std::vector<Arg>& args,
                        const Expr& node, bool result_used);
+  // The subclass every receiver is an instance of, when it overrides a method `function` calls:
+  // the call then applies that class's summary of `function` (invalid: the function's own summary).
+  CodeRef dispatch_class(CodeRef function, const ValueSet& receiver) const;
   ValueSet invoke(CodeRef function, const ValueSet& receiver, const std::vector<Arg>& args,
                   const ValueSet& func_self, const Expr& node);
   ValueSet construct(CodeRef cls, const std::vector<Arg>& args, const Expr& node);
@@ -550,15 +556,29 @@ class Solver {
     return module >= first_module_ && module < end_module_;
   }
 
-  const Context* summary(CodeRef function) {
-    const uint64_t key = (static_cast<uint64_t>(static_cast<uint32_t>(function.module)) << 32) |
-                         static_cast<uint32_t>(function.index);
-    auto it = summaries_.find(key);
-    if (it != summaries_.end()) return it->second.get();  // null while being analysed (recursion)
+  static uint64_t code_key(CodeRef ref) {
+    return (static_cast<uint64_t>(static_cast<uint32_t>(ref.module)) << 32) |
+           static_cast<uint32_t>(ref.index);
+  }
+
+  // The summary of `function`, or of the method for a receiver of class `receiver_cls` (see Context). Past a
+  // few classes for one method (a base method of a large hierarchy) the method's own summary serves the rest.
+  const Context* summary(CodeRef function, CodeRef receiver_cls = {}) {
+    const uint64_t key = code_key(function);
+    if (receiver_cls.valid()) {
+      auto& classes = receiver_classes_[key];
+      if (std::find(classes.begin(), classes.end(), receiver_cls) == classes.end()) {
+        if (classes.size() >= kMaxReceiverClasses) return summary(function);
+        classes.push_back(receiver_cls);
+      }
+    }
+    auto& table = receiver_cls.valid() ? receiver_summaries_[code_key(receiver_cls)] : summaries_;
+    auto it = table.find(key);
+    if (it != table.end()) return it->second.get();  // null while being analysed (recursion)
     if (active_ > kMaxCallDepth) return nullptr;
-    summaries_[key] = nullptr;
+    table[key] = nullptr;
     ++active_;
-    auto context = std::make_unique<Context>(*this, function);
+    auto context = std::make_unique<Context>(*this, function, receiver_cls);
     const auto started = std::chrono::steady_clock::now();
     context->run();
     if (debug_slow_) {
@@ -573,8 +593,35 @@ class Solver {
     --active_;
     ++analyzed_;
     const Context* raw = context.get();
-    summaries_[key] = std::move(context);
+    table[key] = std::move(context);
     return raw;
+  }
+
+  // The method names a function calls (`self.m()`, `group_map.get(a, self).m()`: any `x.m(...)`), in its own
+  // body: a subclass that overrides one of them needs an inherited method's summary made again for it.
+  const std::vector<std::string>& called_methods(CodeRef function) {
+    auto [it, added] = called_methods_.try_emplace(code_key(function));
+    if (!added) return it->second;
+    std::vector<std::string>& names = it->second;
+    auto visit_expr = [&](auto& visit, const Expr& e) -> void {
+      if (e.kind == ExprKind::Call && !e.children.empty() && e.children[0].kind == ExprKind::Attribute &&
+          std::find(names.begin(), names.end(), e.children[0].text) == names.end()) {
+        names.push_back(e.children[0].text);
+      }
+      for (const Expr& child : e.children) visit(visit, child);
+    };
+    auto visit_block = [&](auto& visit, const std::vector<Stmt>& body) -> void {
+      for (const Stmt& st : body) {
+        for (const Expr& target : st.targets) visit_expr(visit_expr, target);
+        visit_expr(visit_expr, st.value);
+        visit(visit, st.body);
+        visit(visit, st.orelse);
+        visit(visit, st.finalbody);
+        for (const Handler& h : st.handlers) visit(visit, h.body);
+      }
+    };
+    visit_block(visit_block, program_.function(function).body);
+    return names;
   }
 
   struct Output {
@@ -649,6 +696,11 @@ class Solver {
   // into it, so it is destroyed after them.
   TextPool texts_;
   std::unordered_map<uint64_t, std::unique_ptr<Context>> summaries_;
+  // Summaries of inherited methods made again for a subclass (see Context), by the subclass.
+  std::unordered_map<uint64_t, std::unordered_map<uint64_t, std::unique_ptr<Context>>> receiver_summaries_;
+  std::unordered_map<uint64_t, std::vector<std::string>> called_methods_;
+  static constexpr size_t kMaxReceiverClasses = 8;
+  std::unordered_map<uint64_t, std::vector<CodeRef>> receiver_classes_;  // by method
   std::vector<CycleWitness> cycles_;
   std::unordered_map<std::string, size_t> cycle_index_;
   std::vector<RetentionEvent> events_;
@@ -659,8 +711,12 @@ class Solver {
 
 // ---------------------------------------------------------------------------------------------------
 
-Context::Context(Solver& solver, CodeRef function)
-    : solver_(solver), program_(solver.program_), ref_(function), fn_(program_.function(function)) {}
+Context::Context(Solver& solver, CodeRef function, CodeRef receiver_cls)
+    : solver_(solver),
+      program_(solver.program_),
+      ref_(function),
+      fn_(program_.function(function)),
+      receiver_cls_(receiver_cls) {}
 
 ObjId Context::constant(const StaticRef& ref) {
   // Project things are keyed by number: this runs for every name a function reads.
@@ -1900,9 +1956,33 @@ ValueSet Context::construct(CodeRef cls, const std::vector<Arg>& args, const Exp
   return ValueSet{instance};
 }
 
+CodeRef Context::dispatch_class(CodeRef function, const ValueSet& receiver) const {
+  const Function& f = program_.function(function);
+  if (f.owner_class < 0 || receiver.empty()) return {};
+  const CodeRef owner{function.module, f.owner_class};
+  const auto& kinds = program_.class_info(owner).method_kinds;
+  if (auto kind = kinds.find(f.name);
+      kind != kinds.end() && kind->second != MethodKind::Instance && kind->second != MethodKind::Property) {
+    return {};
+  }
+  CodeRef cls;
+  for (ObjId r : receiver) {
+    const Obj& o = objs_[r];
+    if (!o.cls.valid() || (o.kind != ObjKind::Instance && !o.receiver)) return {};
+    if (cls.valid() && !(cls == o.cls)) return {};
+    cls = o.cls;
+  }
+  if (cls == owner || !program_.is_subclass_of(cls, owner)) return {};
+  for (const std::string& name : solver_.called_methods(function)) {
+    if (!(program_.find_method(cls, name) == program_.find_method(owner, name))) return cls;
+  }
+  return {};
+}
+
 ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::vector<Arg>& args,
                          const ValueSet& func_self, const Expr& node) {
-  const Context* callee = objs_.size() > kMaxObjects ? nullptr : solver_.summary(function);
+  const Context* callee =
+      objs_.size() > kMaxObjects ? nullptr : solver_.summary(function, dispatch_class(function, receiver));
   const bool reentered = callee != nullptr && (instantiating_.size() >= 8 ||
                                                std::find(instantiating_.begin(), instantiating_.end(),
                                                          callee) != instantiating_.end());
@@ -2585,11 +2665,13 @@ void Context::run() {
       auto kind_it = info.method_kinds.find(f.name);
       const MethodKind kind = kind_it == info.method_kinds.end() ? MethodKind::Instance : kind_it->second;
       if (kind == MethodKind::Instance || kind == MethodKind::Property) {
-        o.cls = cls;
+        const CodeRef actual = receiver_cls_.valid() ? receiver_cls_ : cls;
+        const ClassInfo& actual_info = program_.class_info(actual);
+        o.cls = actual;
         o.receiver = true;
-        o.module = info.is_nn_module;
-        o.has_del = info.defines_del;
-        o.label = program_.class_def(cls).name;
+        o.module = actual_info.is_nn_module;
+        o.has_del = actual_info.defines_del;
+        o.label = program_.class_def(actual).name;
       } else if (kind == MethodKind::Static && info.is_autograd_function &&
                  (f.name == "forward" || f.name == "backward" || f.name == "setup_context")) {
         o.ctx = true;
