@@ -42,27 +42,54 @@ size_t object_count(const CycleWitness& cycle) {
   return count;
 }
 
-std::string cycle_path(const CycleWitness& cycle) {
-  std::string out;
+namespace {
+
+// The cycle's objects in order, each with the field that leads to the next; the first object closes it.
+std::vector<std::string> cycle_steps(const CycleWitness& cycle) {
+  std::vector<std::string> steps;
   const size_t n = cycle.nodes.size();
   for (size_t i = 0; i < n; ++i) {
     const WitnessNode& node = cycle.nodes[i];
     const WitnessEdge& edge = cycle.edges[i];
     if (node.kind == NodeKind::Cell) continue;  // shown as "(cell x)" on the function that owns it
-    out += node.label;
+    std::string step = node.label;
     const bool bracket = edge.field.rfind("[", 0) == 0;
     const bool plain_attribute = edge.field.rfind(".", 0) == 0 && edge.field != ".__self__" &&
                                  edge.role != EdgeRole::Capture && edge.role != EdgeRole::Frame;
     if (bracket || plain_attribute) {
-      out += edge.field;
+      step += edge.field;
     } else if (edge.field != "contents") {
-      out += " (" + (edge.field.rfind(".", 0) == 0 ? edge.field.substr(1) : edge.field) + ")";
+      step += " (" + (edge.field.rfind(".", 0) == 0 ? edge.field.substr(1) : edge.field) + ")";
     }
-    out += " -> ";
+    steps.push_back(std::move(step));
   }
-  out += cycle.nodes.empty() ? "" : cycle.nodes[0].label;
+  if (!cycle.nodes.empty()) steps.push_back(cycle.nodes[0].label);
+  return steps;
+}
+
+// `elide_past` steps or more keep their first and last few, with a count of those left out between them:
+// a message is one line, and a cycle through 300 nested lists would make it a page.
+std::string join_steps(const std::vector<std::string>& steps, size_t elide_past) {
+  constexpr size_t kKeptAtEachEnd = 5;
+  std::string out;
+  for (size_t i = 0; i < steps.size(); ++i) {
+    if (i > 0) out += " -> ";
+    if (steps.size() > elide_past && i == kKeptAtEachEnd) {
+      out += "... (" + std::to_string(steps.size() - 2 * kKeptAtEachEnd) + " more)";
+      i = steps.size() - kKeptAtEachEnd - 1;
+      continue;
+    }
+    out += steps[i];
+  }
   return out;
 }
+
+// Longer cycles are elided in a finding's message (the whole path stays in `cycle_path`).
+constexpr size_t kMaxMessageSteps = 12;
+
+}  // namespace
+
+std::string cycle_path(const CycleWitness& cycle) { return join_steps(cycle_steps(cycle), SIZE_MAX); }
 
 SourceRange to_range(const Program& program, const SiteRef& site) {
   SourceRange r;
@@ -139,12 +166,13 @@ Diagnostic make_cycle_diagnostic(const Program& program, const CycleWitness& cyc
                : (rule.info.default_severity == Severity::Warning && escalates(cycle))
                    ? Severity::Error
                    : rule.info.default_severity;
-  d.cycle_path = cycle_path(cycle);
+  const std::vector<std::string> steps = cycle_steps(cycle);
+  d.cycle_path = join_steps(steps, SIZE_MAX);  // whole: JSON, SARIF, the full format's `cycle:` and graphs
   const WitnessEdge& weak = cycle.edges[closing];
   const SiteRef primary = weak.chain.empty() ? cycle.nodes[closing].site : weak.chain.back();
   d.range = to_range(program, primary);
   d.message = std::string(cycle.must ? "Reference cycle" : "Possible reference cycle") + " (" +
-              rule.info.summary + "): " + d.cycle_path + "." + holds_note(cycle) +
+              rule.info.summary + "): " + join_steps(steps, kMaxMessageSteps) + "." + holds_note(cycle) +
               remedy(weak, cycle.nodes[(closing + 1) % cycle.nodes.size()].kind);
   d.fix = rule.fix ? rule.fix(cycle) : std::string();
 

@@ -172,6 +172,18 @@ def compute(_cache={}):
             self.assertEqual(by_file[name], [("CC002", "File skipped: not a regular file (a FIFO, socket or device)")])
         self.assertIn("CC104", [code for code, _ in by_file["good.py"]])
 
+    def test_a_long_cycle_is_elided_in_the_message_only(self):
+        # A cycle through 40 nested lists: the one-line message keeps the first and last five steps and counts
+        # the rest; the JSON cycle path keeps every step.
+        self.write("nested.py", "class A:\n    def __init__(self):\n        self.a = " + "[" * 40 + "self" +
+                   "]" * 40 + "\n")
+        _, findings, _ = check_json(["nested.py"], cwd=self.dir)
+        self.assertEqual(len(findings), 1)
+        message, path = findings[0]["message"], findings[0]["cycle"]["path"]
+        self.assertIn("A.a -> list[0] -> list[0] -> list[0] -> list[0] -> ... (32 more) -> list[0]", message)
+        self.assertEqual(path.count(" -> "), 41)
+        self.assertNotIn("more)", path)
+
     def test_huge_file(self):
         body = "".join(f"class C{i}:\n    def __init__(self):\n        self.cb = self.m\n\n    def m(self):\n"
                        f"        return {i}\n\n" for i in range(6000))
