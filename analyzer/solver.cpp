@@ -645,6 +645,8 @@ class Solver {
     return out;
   }
 
+  bool knows_cycle(const std::string& key) const { return cycle_index_.count(key) != 0; }
+
   void report_cycle(CycleWitness witness, const std::string& key) {
     if (!owns(witness.function)) return;
     auto it = cycle_index_.find(key);
@@ -3167,11 +3169,12 @@ void Context::detect_cycles() {
     // An object that holds itself by two fields (`self._prev = self; self._next = self`) is two stores
     // to fix: self-loops are told apart by field.
     std::set<std::pair<ObjId, FieldId>> covered_self_loops;
-    int found = 0;
+    // Up to six new cycles per component, out of at most 24 looked at (a large component has many).
+    int found = 0, attempts = 0;
     for (ObjId start : nodes) {
-      if (found >= 6) break;
+      if (found >= 6 || attempts >= 24) break;
       for (const auto& [next, field] : labelled[start]) {
-        if (found >= 6) break;
+        if (found >= 6 || attempts >= 24) break;
         if (component[next] != c) continue;
         if (next == start ? !covered_self_loops.insert({start, field}).second
                           : covered.count({start, next}) != 0)
@@ -3181,6 +3184,7 @@ void Context::detect_cycles() {
           path = shortest_path_within(graph, component, c, next, start);
           if (path.empty()) continue;
         }
+        ++attempts;
         // Node sequence: start, next, ..., (back to start).
         std::vector<ObjId> cycle{start};
         if (next != start) {
@@ -3255,7 +3259,9 @@ void Context::detect_cycles() {
         std::sort(parts.begin(), parts.end());
         std::string final_key;
         for (const auto& part : parts) final_key += part + "|";
-        ++found;
+        // Only a cycle not reported before counts towards the limit: a caller re-discovers its callees'
+        // cycles first (they go through `self`), and those must not crowd out the ones its own calls close.
+        if (!solver_.knows_cycle(final_key)) ++found;
         solver_.report_cycle(std::move(witness), final_key);
       }
     }
