@@ -565,18 +565,14 @@ class Solver {
   // few classes for one method (a base method of a large hierarchy) the method's own summary serves the rest.
   const Context* summary(CodeRef function, CodeRef receiver_cls = {}) {
     const uint64_t key = code_key(function);
-    if (receiver_cls.valid()) {
-      auto& classes = receiver_classes_[key];
-      if (std::find(classes.begin(), classes.end(), receiver_cls) == classes.end()) {
-        if (classes.size() >= kMaxReceiverClasses) return summary(function);
-        classes.push_back(receiver_cls);
-      }
-    }
-    auto& table = receiver_cls.valid() ? receiver_summaries_[code_key(receiver_cls)] : summaries_;
-    auto it = table.find(key);
+    // The method's own summary by method; one made for a subclass by method, then by subclass.
+    auto& table = receiver_cls.valid() ? receiver_summaries_[key] : summaries_;
+    const uint64_t entry = receiver_cls.valid() ? code_key(receiver_cls) : key;
+    auto it = table.find(entry);
     if (it != table.end()) return it->second.get();  // null while being analysed (recursion)
+    if (receiver_cls.valid() && table.size() >= kMaxReceiverClasses) return summary(function);
     if (active_ > kMaxCallDepth) return nullptr;
-    table[key] = nullptr;
+    table[entry] = nullptr;
     ++active_;
     auto context = std::make_unique<Context>(*this, function, receiver_cls);
     const auto started = std::chrono::steady_clock::now();
@@ -593,7 +589,7 @@ class Solver {
     --active_;
     ++analyzed_;
     const Context* raw = context.get();
-    table[key] = std::move(context);
+    table[entry] = std::move(context);
     return raw;
   }
 
@@ -698,11 +694,10 @@ class Solver {
   // into it, so it is destroyed after them.
   TextPool texts_;
   std::unordered_map<uint64_t, std::unique_ptr<Context>> summaries_;
-  // Summaries of inherited methods made again for a subclass (see Context), by the subclass.
+  // Summaries of inherited methods made again for a subclass (see Context): by method, then by subclass.
   std::unordered_map<uint64_t, std::unordered_map<uint64_t, std::unique_ptr<Context>>> receiver_summaries_;
-  std::unordered_map<uint64_t, std::vector<std::string>> called_methods_;
   static constexpr size_t kMaxReceiverClasses = 8;
-  std::unordered_map<uint64_t, std::vector<CodeRef>> receiver_classes_;  // by method
+  std::unordered_map<uint64_t, std::vector<std::string>> called_methods_;
   std::vector<CycleWitness> cycles_;
   std::unordered_map<std::string, size_t> cycle_index_;
   std::vector<RetentionEvent> events_;
@@ -1959,14 +1954,10 @@ ValueSet Context::construct(CodeRef cls, const std::vector<Arg>& args, const Exp
 }
 
 CodeRef Context::dispatch_class(CodeRef function, const ValueSet& receiver) const {
+  // This runs for every call of project code: the receivers are checked first, and most calls stop at
+  // a receiver of the method's own class.
   const Function& f = program_.function(function);
   if (f.owner_class < 0 || receiver.empty()) return {};
-  const CodeRef owner{function.module, f.owner_class};
-  const auto& kinds = program_.class_info(owner).method_kinds;
-  if (auto kind = kinds.find(f.name);
-      kind != kinds.end() && kind->second != MethodKind::Instance && kind->second != MethodKind::Property) {
-    return {};
-  }
   CodeRef cls;
   for (ObjId r : receiver) {
     const Obj& o = objs_[r];
@@ -1974,7 +1965,13 @@ CodeRef Context::dispatch_class(CodeRef function, const ValueSet& receiver) cons
     if (cls.valid() && !(cls == o.cls)) return {};
     cls = o.cls;
   }
+  const CodeRef owner{function.module, f.owner_class};
   if (cls == owner || !program_.is_subclass_of(cls, owner)) return {};
+  const auto& kinds = program_.class_info(owner).method_kinds;
+  if (auto kind = kinds.find(f.name);
+      kind != kinds.end() && kind->second != MethodKind::Instance && kind->second != MethodKind::Property) {
+    return {};
+  }
   for (const std::string& name : solver_.called_methods(function)) {
     if (!(program_.find_method(cls, name) == program_.find_method(owner, name))) return cls;
   }

@@ -89,8 +89,6 @@ constexpr size_t kMaxMessageSteps = 12;
 
 }  // namespace
 
-std::string cycle_path(const CycleWitness& cycle) { return join_steps(cycle_steps(cycle), SIZE_MAX); }
-
 SourceRange to_range(const Program& program, const SiteRef& site) {
   SourceRange r;
   if (site.module >= 0 && static_cast<size_t>(site.module) < program.modules().size()) {

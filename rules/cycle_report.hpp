@@ -22,7 +22,6 @@ size_t edge_into_root(const CycleWitness& cycle);
 // Number of nodes that are neither containers nor closure cells.
 size_t object_count(const CycleWitness& cycle);
 
-std::string cycle_path(const CycleWitness& cycle);
 SourceRange to_range(const Program& program, const SiteRef& site);
 std::string site_text(const Program& program, const SiteRef& site);  // "path:line"
 

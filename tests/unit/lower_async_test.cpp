@@ -1,5 +1,5 @@
-// Lowering marks `async def` functions and `await` expressions, and the cache keeps the mark: the solver makes a
-// coroutine for an async function called without `await` and takes its return value under one.
+// Lowering marks `async def` functions and `await` expressions, and the cache keeps the mark: the solver
+// makes a coroutine for an async function called without `await` and takes its return value under one.
 #include <gtest/gtest.h>
 
 #include <string>
