@@ -70,7 +70,9 @@ bool is_model_like_name(const std::string& raw) {
 }
 
 bool is_registration_method(const std::string& name) {
-  if (name.rfind("register", 0) == 0 || name == "connect" || name == "subscribe" || name == "add_listener") {
+  // `callback`: contextlib.ExitStack keeps what it is given until the stack is closed.
+  if (name.rfind("register", 0) == 0 || name == "connect" || name == "subscribe" || name == "add_listener" ||
+      name == "callback") {
     return true;
   }
   if (name.rfind("add_", 0) == 0) {
