@@ -137,6 +137,27 @@ struct ClassDef {
   bool defines_del = false;
 };
 
+// Calls `visit(e)` for `e` and every expression under it, parents before children.
+template <typename Visit>
+void for_each_expr(const Expr& e, Visit&& visit) {
+  visit(e);
+  for (const Expr& child : e.children) for_each_expr(child, visit);
+}
+
+// Calls `visit(s)` for every statement of `body` and of the blocks nested in it (bodies, `else` and
+// `finally` blocks, handlers), each statement before its nested blocks. Nested functions and classes are
+// not entered: they have bodies of their own.
+template <typename Visit>
+void for_each_statement(const std::vector<Stmt>& body, Visit&& visit) {
+  for (const Stmt& s : body) {
+    visit(s);
+    for_each_statement(s.body, visit);
+    for_each_statement(s.orelse, visit);
+    for_each_statement(s.finalbody, visit);
+    for (const Handler& h : s.handlers) for_each_statement(h.body, visit);
+  }
+}
+
 struct ModuleFacts {
   std::string path;
   std::string module_name;

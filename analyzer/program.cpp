@@ -27,28 +27,24 @@ bool is_autograd_function_base(const std::string& q) {
          q == "torch.autograd.function.InplaceFunction" || q == "torch.autograd.function.once_differentiable";
 }
 
-bool stmt_calls_remove(const std::vector<Stmt>& body);
-
 // Names X in `X.remove(...)`, `X.discard(...)`, `X.pop(...)`, `X.clear()`, `X.unregister(...)` (atexit),
 // `del X[...]`, and ".attr" for `<anything>.attr.remove(...)` and the like (a class attribute reached
 // through the class or an instance).
-void collect_removals(const Expr& e, std::unordered_map<std::string, bool>& out) {
-  if (e.kind == ExprKind::Call && !e.children.empty() && e.children[0].kind == ExprKind::Attribute &&
-      !e.children[0].children.empty()) {
-    const std::string& method = e.children[0].text;
-    const Expr& container = e.children[0].children[0];
-    if (method == "remove" || method == "discard" || method == "pop" || method == "clear" ||
-        method == "popitem" || method == "unregister") {
-      if (container.kind == ExprKind::Name) out[container.text] = true;
-      if (container.kind == ExprKind::Attribute) out["." + container.text] = true;
-    }
-  }
-  for (const Expr& child : e.children) collect_removals(child, out);
-}
-
 void collect_removals(const std::vector<Stmt>& body, std::unordered_map<std::string, bool>& out) {
-  for (const Stmt& s : body) {
-    collect_removals(s.value, out);
+  for_each_statement(body, [&out](const Stmt& s) {
+    for_each_expr(s.value, [&out](const Expr& e) {
+      if (e.kind != ExprKind::Call || e.children.empty() || e.children[0].kind != ExprKind::Attribute ||
+          e.children[0].children.empty()) {
+        return;
+      }
+      const std::string& method = e.children[0].text;
+      const Expr& container = e.children[0].children[0];
+      if (method == "remove" || method == "discard" || method == "pop" || method == "clear" ||
+          method == "popitem" || method == "unregister") {
+        if (container.kind == ExprKind::Name) out[container.text] = true;
+        if (container.kind == ExprKind::Attribute) out["." + container.text] = true;
+      }
+    });
     if (s.kind == StmtKind::Delete) {
       for (const Expr& t : s.targets) {
         if (t.kind == ExprKind::Subscript && !t.children.empty() && t.children[0].kind == ExprKind::Name) {
@@ -56,34 +52,19 @@ void collect_removals(const std::vector<Stmt>& body, std::unordered_map<std::str
         }
       }
     }
-    collect_removals(s.body, out);
-    collect_removals(s.orelse, out);
-    collect_removals(s.finalbody, out);
-    for (const Handler& h : s.handlers) collect_removals(h.body, out);
-  }
+  });
 }
 
-bool expr_calls_remove(const Expr& e) {
-  if (e.kind == ExprKind::Call && !e.children.empty() && e.children[0].kind == ExprKind::Attribute &&
-      e.children[0].text == "remove" && e.children.size() == 1) {
-    return true;
-  }
-  for (const Expr& child : e.children) {
-    if (expr_calls_remove(child)) return true;
-  }
-  return false;
-}
-
+// Some statement calls `<anything>.remove()` with no argument (a hook handle's removal).
 bool stmt_calls_remove(const std::vector<Stmt>& body) {
-  for (const Stmt& s : body) {
-    if (expr_calls_remove(s.value)) return true;
-    if (stmt_calls_remove(s.body) || stmt_calls_remove(s.orelse) || stmt_calls_remove(s.finalbody))
-      return true;
-    for (const Handler& h : s.handlers) {
-      if (stmt_calls_remove(h.body)) return true;
-    }
-  }
-  return false;
+  bool found = false;
+  for_each_statement(body, [&found](const Stmt& s) {
+    for_each_expr(s.value, [&found](const Expr& e) {
+      found |= e.kind == ExprKind::Call && e.children.size() == 1 &&
+               e.children[0].kind == ExprKind::Attribute && e.children[0].text == "remove";
+    });
+  });
+  return found;
 }
 
 }  // namespace

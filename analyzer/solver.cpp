@@ -601,24 +601,16 @@ class Solver {
     auto [it, added] = called_methods_.try_emplace(code_key(function));
     if (!added) return it->second;
     std::vector<std::string>& names = it->second;
-    auto visit_expr = [&](auto& visit, const Expr& e) -> void {
+    auto note_call = [&names](const Expr& e) {
       if (e.kind == ExprKind::Call && !e.children.empty() && e.children[0].kind == ExprKind::Attribute &&
           std::find(names.begin(), names.end(), e.children[0].text) == names.end()) {
         names.push_back(e.children[0].text);
       }
-      for (const Expr& child : e.children) visit(visit, child);
     };
-    auto visit_block = [&](auto& visit, const std::vector<Stmt>& body) -> void {
-      for (const Stmt& st : body) {
-        for (const Expr& target : st.targets) visit_expr(visit_expr, target);
-        visit_expr(visit_expr, st.value);
-        visit(visit, st.body);
-        visit(visit, st.orelse);
-        visit(visit, st.finalbody);
-        for (const Handler& h : st.handlers) visit(visit, h.body);
-      }
-    };
-    visit_block(visit_block, program_.function(function).body);
+    for_each_statement(program_.function(function).body, [&note_call](const Stmt& st) {
+      for (const Expr& target : st.targets) for_each_expr(target, note_call);
+      for_each_expr(st.value, note_call);
+    });
     return names;
   }
 
