@@ -95,6 +95,9 @@ struct RetentionEvent {
   bool base_is_global = false;
   bool base_is_class_attribute = false;  // the registry is held by a class (`Model.instances`)
   bool in_loop = false;
+  // The accumulator is held by `self` (`self.history`, `self.total`): it outlives the call, so a method
+  // a framework calls once per step accumulates as a loop would.
+  bool base_is_receiver_state = false;
   bool accumulator_backpropagated = false;  // backward() called on the accumulator: intended
   bool value_backpropagated = false;        // backward() called on the value: it is a loss
   bool augmented = false;                   // `acc += v` / `acc = acc + v` rather than `acc.append(v)`

@@ -379,6 +379,24 @@ class Context {
     const std::vector<ObjId> operands = objs_[id].operands;
     for (ObjId op : operands) mark_backpropagated(op, depth + 1);
   }
+  // What a Lightning `training_step` returns, the loss or a dict holding it under "loss", the framework
+  // back-propagates.
+  void mark_framework_loss(const ValueSet& returned) {
+    ValueSet losses;
+    for (ObjId v : returned) {
+      if (objs_[v].kind != ObjKind::Container) {
+        losses.insert(v);
+        continue;
+      }
+      for (const auto& [key, held] : st_.fields) {
+        if (static_cast<ObjId>(key >> 32) != v) continue;
+        const std::string& name = field_name(static_cast<FieldId>(key & 0xffffffffU));
+        if (name == "['loss']" || name == "[\"loss\"]") losses.merge(held);
+      }
+    }
+    mark_graph(losses);
+    for (ObjId v : losses) mark_backpropagated(v, 0);
+  }
   bool was_backpropagated(ObjId id) const {
     return any_within_operands(id, 6, false, [](const Obj& o) { return o.backpropagated; });
   }
@@ -1511,9 +1529,18 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
   }
   if (!field_callables.empty()) out.merge(call(field_callables, args, node, result_used));
 
-  if (method == "backward") {
-    mark_graph(unresolved);
-    for (ObjId r : unresolved) mark_backpropagated(r, 0);
+  if (method == "backward" || method == "manual_backward") {
+    // `loss.backward()` back-propagates its receiver; `accelerator.backward(loss)` (Hugging Face Accelerate)
+    // and Lightning's `self.manual_backward(loss)` their first argument, a loss where the receiver is no
+    // tensor.
+    ValueSet losses = unresolved;
+    const ValueSet first = arg_values(args, 0, "loss", node.site);
+    const auto holds_graph = [this](const ValueSet& values) {
+      return std::any_of(values.begin(), values.end(), [this](ObjId v) { return is_graph(v); });
+    };
+    if (method == "manual_backward" || (holds_graph(first) && !holds_graph(unresolved))) losses = first;
+    mark_graph(losses);
+    for (ObjId r : losses) mark_backpropagated(r, 0);
     return out;
   }
   if (const CallModel* model = solver_.models_.method(method)) {
@@ -2440,6 +2467,7 @@ void Context::exec(const Stmt& s) {
     case StmtKind::Return: {
       const ValueSet values = eval(s.value);
       ret_.merge(values);
+      if (fn_.owner_class >= 0 && fn_.name == "training_step") mark_framework_loss(values);
       if (fn_.owner_class >= 0 && fn_.name == "forward" && !params_.empty() && objs_[params_[0]].ctx) {
         // The outputs of a custom autograd Function get grad_fn = the node that owns ctx.
         ValueSet outputs;
@@ -3299,6 +3327,13 @@ void Context::emit_events() {
     }
     if (ev.base != kNoObj) {
       out.base_site = objs_[ev.base].site.to_ref();
+      // `self`, or state reached from it that was there before the call (not a list made here).
+      ObjId root = ev.base;
+      for (int hops = 0; objs_[root].kind == ObjKind::Field && objs_[root].base != kNoObj && hops < 16;
+           ++hops) {
+        root = objs_[root].base;
+      }
+      out.base_is_receiver_state = objs_[root].receiver;
       out.accumulator_backpropagated |= objs_[ev.base].backpropagated;
     }
     for (ObjId v : ev.values) {
@@ -3325,7 +3360,8 @@ void Context::emit_events() {
       out.value_backpropagated |= was_backpropagated(v);
     }
     const bool interesting =
-        (ev.kind == EventKind::Accumulate && out.value_carries_graph && out.in_loop) ||
+        (ev.kind == EventKind::Accumulate && out.value_carries_graph &&
+         (out.in_loop || (out.base_is_receiver_state && out.value_backpropagated))) ||
         (ev.kind == EventKind::StoreIntoGlobal &&
          (out.value_is_receiver || out.value_holds_receiver || out.value_is_frame_like)) ||
         (ev.kind == EventKind::MutableDefaultStore && ev.base != kNoObj && objs_[ev.base].mutable_default);

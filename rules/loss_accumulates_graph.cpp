@@ -13,7 +13,10 @@ const RuleDefinition& loss_accumulates_graph() {
        {"Finds `total += loss`, `self.total = self.total + loss`, `losses.append(loss)` and `by_step[step] = "
         "loss` inside a loop (or in a method called from one, such as `history.update(loss)`) where the "
         "value "
-        "carries autograd history and the accumulator outlives the iteration.",
+        "carries autograd history and the accumulator outlives the iteration. A training step whose loop is "
+        "in a framework counts too: a method that keeps a loss on `self` after back-propagating it "
+        "(`loss.backward()`, `accelerator.backward(loss)`, `self.manual_backward(loss)`, or returning it "
+        "from a Lightning `training_step`).",
         "Each accumulated tensor keeps its whole autograd graph: memory grows every step (on the GPU too) "
         "until "
         "the accumulator is dropped.",
@@ -33,14 +36,16 @@ const RuleDefinition& loss_accumulates_graph() {
             [](const RetentionEvent& e) {
               // Appending model outputs to a local list is common and usually consumed; a loss (backward()
               // was called on it) or a long-lived accumulator is the leak.
-              return e.kind == EventKind::Accumulate && e.value_carries_graph && e.in_loop &&
+              // Without a loop in sight, a loss kept by `self` in the method that back-propagates it (a
+              // training step a framework calls once per batch) is kept once per call.
+              const bool across_steps = e.in_loop || (e.base_is_receiver_state && e.value_backpropagated);
+              return e.kind == EventKind::Accumulate && e.value_carries_graph && across_steps &&
                      !e.accumulator_backpropagated && (e.value_backpropagated || e.base_is_global);
             },
             [](const RetentionEvent& e) {
-              return "'" + e.base_label +
-                     "' accumulates a tensor with autograd history across iterations: every step's graph "
-                     "stays "
-                     "alive.";
+              return "'" + e.base_label + "' accumulates a tensor with autograd history " +
+                     (e.in_loop ? "across iterations" : "on every call") +
+                     ": every step's graph stays alive.";
             },
             [](const RetentionEvent&) {
               return std::string("Accumulate loss.item() (a Python float) or loss.detach() instead.");
