@@ -1730,6 +1730,15 @@ ValueSet Context::unknown_call(std::string qualified, const std::vector<Arg>& ar
       }
     }
   }
+  if (qualified == "torch.autograd.backward") {
+    // The function form of `loss.backward()`: the losses are its first argument, one or a list of them.
+    for (ObjId v : arg_values(args, 0, "tensors", node.site)) {
+      const ValueSet losses =
+          objs_[v].kind == ObjKind::Container ? load_one(v, elements_field(), node.site) : ValueSet{v};
+      mark_graph(losses);
+      for (ObjId loss : losses) mark_backpropagated(loss, 0);
+    }
+  }
   return ValueSet{result};
 }
 
