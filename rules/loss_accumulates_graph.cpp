@@ -16,9 +16,8 @@ const RuleDefinition& loss_accumulates_graph() {
         "carries autograd history and the accumulator outlives the iteration. A training step whose loop is "
         "in a framework counts too: a method that keeps a loss on `self` after back-propagating it "
         "(`loss.backward()`, `scaler.scale(loss).backward()`, `torch.autograd.backward(loss)`, "
-        "`accelerator.backward(loss)`, "
-        "`self.manual_backward(loss)`, or returning it "
-        "from a Lightning `training_step`).",
+        "`accelerator.backward(loss)`, `self.manual_backward(loss)`, or returning it from a Lightning "
+        "`training_step`).",
         "Each accumulated tensor keeps its whole autograd graph: memory grows every step (on the GPU too) "
         "until "
         "the accumulator is dropped.",
