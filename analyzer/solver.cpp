@@ -380,7 +380,7 @@ class Context {
     for (ObjId op : operands) mark_backpropagated(op, depth + 1);
   }
   // What a Lightning `training_step` returns, the loss or a dict holding it under "loss", the framework
-  // back-propagates.
+  // back-propagates. Not marked as carrying a graph: Hugging Face's `training_step` returns it detached.
   void mark_framework_loss(const ValueSet& returned) {
     ValueSet losses;
     for (ObjId v : returned) {
@@ -394,7 +394,6 @@ class Context {
         if (name == "['loss']" || name == "[\"loss\"]") losses.merge(held);
       }
     }
-    mark_graph(losses);
     for (ObjId v : losses) mark_backpropagated(v, 0);
   }
   bool was_backpropagated(ObjId id) const {
