@@ -103,6 +103,12 @@ struct RetentionEvent {
   bool augmented = false;                   // `acc += v` / `acc = acc + v` rather than `acc.append(v)`
   bool registry_cleared = false;  // the module removes entries from this registry, or it holds one entry
   bool base_is_process_registry = false;  // a library's process-wide registry (atexit.register)
+
+  // Accumulated once per step: in a loop, or by `self` in the method that back-propagates the value (a
+  // training step a framework calls once per batch).
+  bool accumulates_across_steps() const {
+    return in_loop || (base_is_receiver_state && value_backpropagated);
+  }
 };
 
 }  // namespace cyclecheck

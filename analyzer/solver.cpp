@@ -299,11 +299,15 @@ class Context {
     return it == edges_.end() || (must && !it->second.must);
   }
   bool placeholder_capable(ObjId id) const;
-  // A placeholder read through the function object (a closure cell): the enclosing function's value.
-  bool captured_from_enclosing(ObjId id) const {
-    for (int hops = 0; objs_[id].kind == ObjKind::Field && hops < 16; ++hops) id = objs_[id].base;
-    return objs_[id].kind == ObjKind::FuncSelf;
+  // The object a field placeholder is read from, through placeholders (`self` for `self.a.b`).
+  ObjId field_root(ObjId id) const {
+    for (int hops = 0; objs_[id].kind == ObjKind::Field && objs_[id].base != kNoObj && hops < 16; ++hops) {
+      id = objs_[id].base;
+    }
+    return id;
   }
+  // A placeholder read through the function object (a closure cell): the enclosing function's value.
+  bool captured_from_enclosing(ObjId id) const { return objs_[field_root(id)].kind == ObjKind::FuncSelf; }
 
   // ---- variables ----
   ValueSet read_name(const std::string& name, const Site& site);
@@ -372,6 +376,14 @@ class Context {
   ValueSet bound_method(ObjId self, CodeRef function, const Expr& node);
   void mark_graph(const ValueSet& values, int depth = 0);
   bool is_graph(ObjId id) const;
+  bool any_graph(const ValueSet& values) const {
+    return std::any_of(values.begin(), values.end(), [this](ObjId v) { return is_graph(v); });
+  }
+  // backward() on these values: they are losses, with a graph.
+  void mark_losses(const ValueSet& losses) {
+    mark_graph(losses);
+    for (ObjId loss : losses) mark_backpropagated(loss, 0);
+  }
   // backward() on a value reaches what it was computed from: torch.stack(losses).sum().backward().
   void mark_backpropagated(ObjId id, int depth) {
     if (depth > 6 || objs_[id].backpropagated) return;
@@ -1532,14 +1544,9 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
     // `loss.backward()` back-propagates its receiver; `accelerator.backward(loss)` (Hugging Face Accelerate)
     // and Lightning's `self.manual_backward(loss)` their first argument, a loss where the receiver is no
     // tensor.
-    ValueSet losses = unresolved;
     const ValueSet first = arg_values(args, 0, "loss", node.site);
-    const auto holds_graph = [this](const ValueSet& values) {
-      return std::any_of(values.begin(), values.end(), [this](ObjId v) { return is_graph(v); });
-    };
-    if (method == "manual_backward" || (holds_graph(first) && !holds_graph(unresolved))) losses = first;
-    mark_graph(losses);
-    for (ObjId r : losses) mark_backpropagated(r, 0);
+    mark_losses(method == "manual_backward" || (any_graph(first) && !any_graph(unresolved)) ? first
+                                                                                            : unresolved);
     return out;
   }
   if (const CallModel* model = solver_.models_.method(method)) {
@@ -1732,10 +1739,8 @@ ValueSet Context::unknown_call(std::string qualified, const std::vector<Arg>& ar
   if (qualified == "torch.autograd.backward") {
     // The function form of `loss.backward()`: the losses are its first argument, one or a list of them.
     for (ObjId v : arg_values(args, 0, "tensors", node.site)) {
-      const ValueSet losses =
-          objs_[v].kind == ObjKind::Container ? load_one(v, elements_field(), node.site) : ValueSet{v};
-      mark_graph(losses);
-      for (ObjId loss : losses) mark_backpropagated(loss, 0);
+      mark_losses(objs_[v].kind == ObjKind::Container ? load_one(v, elements_field(), node.site)
+                                                      : ValueSet{v});
     }
   }
   return ValueSet{result};
@@ -1950,9 +1955,7 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
     }
   }
   if (!model.kills_graph && no_grad_depth_ == 0) {
-    bool graph = false;
-    for (ObjId r : receiver) graph |= is_graph(r);
-    if (graph) {
+    if (any_graph(receiver)) {
       for (ObjId v : ret) {
         if (objs_[v].kind == ObjKind::Unknown) objs_[v].graph = true;
       }
@@ -2535,9 +2538,7 @@ void Context::exec(const Stmt& s) {
       if (s.kind == StmtKind::For) {
         const ValueSet iterable = eval(s.value);
         elements = load(iterable, elements_field(), s.value.site);
-        bool graph = false;
-        for (ObjId v : iterable) graph |= is_graph(v);
-        if (graph && no_grad_depth_ == 0) mark_graph(elements);
+        if (no_grad_depth_ == 0 && any_graph(iterable)) mark_graph(elements);
       } else {
         eval(s.value);
       }
@@ -2782,9 +2783,8 @@ void Context::join_into(HeapState& into, const HeapState& from) {
 // Rooted at a module-level variable, or at an attribute of a project class (`Model.instances`): either lives
 // as long as the process.
 bool Context::root_is_global(ObjId id) const {
-  int guard = 0;
-  while (id != kNoObj && objs_[id].kind == ObjKind::Field && ++guard < 16) id = objs_[id].base;
   if (id == kNoObj) return false;
+  id = field_root(id);
   return objs_[id].kind == ObjKind::Global ||
          (objs_[id].kind == ObjKind::ClassConst && objs_[id].cls.valid());
 }
@@ -3336,12 +3336,7 @@ void Context::emit_events() {
     if (ev.base != kNoObj) {
       out.base_site = objs_[ev.base].site.to_ref();
       // `self`, or state reached from it that was there before the call (not a list made here).
-      ObjId root = ev.base;
-      for (int hops = 0; objs_[root].kind == ObjKind::Field && objs_[root].base != kNoObj && hops < 16;
-           ++hops) {
-        root = objs_[root].base;
-      }
-      out.base_is_receiver_state = objs_[root].receiver;
+      out.base_is_receiver_state = objs_[field_root(ev.base)].receiver;
       out.accumulator_backpropagated |= objs_[ev.base].backpropagated;
     }
     for (ObjId v : ev.values) {
@@ -3368,8 +3363,7 @@ void Context::emit_events() {
       out.value_backpropagated |= was_backpropagated(v);
     }
     const bool interesting =
-        (ev.kind == EventKind::Accumulate && out.value_carries_graph &&
-         (out.in_loop || (out.base_is_receiver_state && out.value_backpropagated))) ||
+        (ev.kind == EventKind::Accumulate && out.value_carries_graph && out.accumulates_across_steps()) ||
         (ev.kind == EventKind::StoreIntoGlobal &&
          (out.value_is_receiver || out.value_holds_receiver || out.value_is_frame_like)) ||
         (ev.kind == EventKind::MutableDefaultStore && ev.base != kNoObj && objs_[ev.base].mutable_default);

@@ -37,11 +37,9 @@ const RuleDefinition& loss_accumulates_graph() {
             [](const RetentionEvent& e) {
               // Appending model outputs to a local list is common and usually consumed; a loss (backward()
               // was called on it) or a long-lived accumulator is the leak.
-              // Without a loop in sight, a loss kept by `self` in the method that back-propagates it (a
-              // training step a framework calls once per batch) is kept once per call.
-              const bool across_steps = e.in_loop || (e.base_is_receiver_state && e.value_backpropagated);
-              return e.kind == EventKind::Accumulate && e.value_carries_graph && across_steps &&
-                     !e.accumulator_backpropagated && (e.value_backpropagated || e.base_is_global);
+              return e.kind == EventKind::Accumulate && e.value_carries_graph &&
+                     e.accumulates_across_steps() && !e.accumulator_backpropagated &&
+                     (e.value_backpropagated || e.base_is_global);
             },
             [](const RetentionEvent& e) {
               return "'" + e.base_label + "' accumulates a tensor with autograd history " +
