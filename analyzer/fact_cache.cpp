@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstring>
 #include <fstream>
+#include <string_view>
 
 #include "analyzer/text_util.hpp"
 
@@ -41,6 +42,16 @@ bool read_exact(int fd, uint64_t offset, char* out, size_t length) {
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return false;
     done += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+bool write_all(int fd, std::string_view bytes) {
+  while (!bytes.empty()) {
+    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    bytes.remove_prefix(static_cast<size_t>(n));
   }
   return true;
 }
@@ -112,7 +123,7 @@ void FactCache::read_pack(const fs::path& path) {
   if (valid) {
     const std::string checked =
         std::string(header, sizeof header) + index.substr(0, count * kIndexEntryBytes);
-    valid = get_u64(index.data() + count * kIndexEntryBytes) == hash_bytes(checked);
+    valid = get_u64(index.data() + count * kIndexEntryBytes) == fast_hash_bytes(checked);
   }
   if (!valid) {
     ::close(fd);
@@ -136,7 +147,7 @@ std::string FactCache::read_entry(const Location& where) const {
 
 std::shared_ptr<const ModuleFacts> FactCache::load(const SourceText& source,
                                                    std::optional<uint64_t> content_hash) const {
-  const Key key = key_of(source, content_hash ? *content_hash : hash_bytes(source.text));
+  const Key key = key_of(source, content_hash ? *content_hash : fast_hash_bytes(source.text));
   auto it = index_.find(key);
   if (it == index_.end()) return nullptr;
   for (const Location& where : it->second) {
@@ -151,36 +162,34 @@ std::shared_ptr<const ModuleFacts> FactCache::load(const SourceText& source,
 }
 
 bool FactCache::write_pack(const std::vector<std::pair<Key, std::string>>& entries) const {
-  std::string pack(kPackMagic, sizeof kPackMagic);
-  put_u64(pack, entries.size());
+  std::string head(kPackMagic, sizeof kPackMagic);
+  put_u64(head, entries.size());
   uint64_t offset = kHeaderBytes + entries.size() * kIndexEntryBytes + 8;
   for (const auto& [key, bytes] : entries) {
-    put_u64(pack, key.name);
-    put_u64(pack, key.content);
-    put_u64(pack, offset);
-    put_u64(pack, bytes.size());
+    put_u64(head, key.name);
+    put_u64(head, key.content);
+    put_u64(head, offset);
+    put_u64(head, bytes.size());
     offset += bytes.size();
   }
-  put_u64(pack, hash_bytes(pack));
-  for (const auto& [key, bytes] : entries) pack += bytes;
+  put_u64(head, fast_hash_bytes(head));
 
   static std::atomic<uint64_t> counter{0};
   const auto now = std::chrono::system_clock::now().time_since_epoch().count();
   const std::string stem =
       "pack-" + std::to_string(::getpid()) + "-" + std::to_string(now) + "-" + std::to_string(counter++);
   const fs::path temporary = directory_ / (stem + ".tmp");
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) return false;  // a cache that cannot be written is just not used
-    out.write(pack.data(), static_cast<std::streamsize>(pack.size()));
-    if (!out) {
-      out.close();
-      std::error_code ec;
-      fs::remove(temporary, ec);
-      return false;
-    }
-  }
+  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return false;  // a cache that cannot be written is just not used
+  // The entries are written where they lie rather than gathered into one buffer first.
+  bool written = write_all(fd, head);
+  for (size_t i = 0; written && i < entries.size(); ++i) written = write_all(fd, entries[i].second);
+  written = ::close(fd) == 0 && written;
   std::error_code ec;
+  if (!written) {
+    fs::remove(temporary, ec);
+    return false;
+  }
   fs::rename(temporary, directory_ / (stem + ".pack"), ec);  // atomic: readers see all of it or nothing
   if (ec) fs::remove(temporary, ec);
   return !ec;

@@ -37,7 +37,7 @@ class FactCache {
   FactCache(const FactCache&) = delete;
   FactCache& operator=(const FactCache&) = delete;
 
-  // Thread-safe. `content_hash` is hash_bytes(source.text), when the caller already has it.
+  // Thread-safe. `content_hash` is fast_hash_bytes(source.text), when the caller already has it.
   std::shared_ptr<const ModuleFacts> load(const SourceText& source,
                                           std::optional<uint64_t> content_hash = std::nullopt) const;
   // Writes `entries` as one new pack; compacts when there are more than `kMaxPacks` packs.

@@ -2,6 +2,7 @@
 // a checksum, so that a torn or foreign entry decodes to nothing rather than to wrong facts.
 #include "analyzer/fact_serialization.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <string_view>
 
@@ -10,23 +11,46 @@
 namespace cyclecheck {
 namespace {
 
-constexpr char kMagic[8] = {'C', 'C', 'F', 'A', 'C', 'T', 'S', '3'};
+constexpr char kMagic[8] = {'C', 'C', 'F', 'A', 'C', 'T', 'S', '4'};
+constexpr size_t kHeaderBytes = sizeof kMagic + 16;  // then the body's size and checksum, 8 bytes each
+
+void put_u64(char* out, uint64_t value) {
+  for (int i = 0; i < 8; ++i) out[i] = static_cast<char>((value >> (8 * i)) & 0xff);
+}
+
+uint64_t get_u64(const char* bytes) {
+  uint64_t value = 0;
+  for (int i = 7; i >= 0; --i) value = (value << 8) | static_cast<unsigned char>(bytes[i]);
+  return value;
+}
 constexpr uint32_t kMaxCount = 1u << 24;  // sanity bound on any decoded length
 
+// Appends through a raw cursor into a buffer grown by doubling: the cache writer encodes every lowered
+// module of a cold run, and per-byte string appends were most of its time.
 class Writer {
  public:
+  explicit Writer(size_t reserved = 0) : used_(reserved) {
+    buffer_.resize(std::max<size_t>(reserved, 1u << 14));
+  }
   void u(uint64_t v) {
+    char* out = room(10);
+    size_t n = 0;
     while (v >= 0x80) {
-      out_.push_back(static_cast<char>((v & 0x7f) | 0x80));
+      out[n++] = static_cast<char>((v & 0x7f) | 0x80);
       v >>= 7;
     }
-    out_.push_back(static_cast<char>(v));
+    out[n++] = static_cast<char>(v);
+    used_ += n;
   }
   void i(int64_t v) { u(static_cast<uint64_t>((v << 1) ^ (v >> 63))); }
-  void b(bool v) { out_.push_back(v ? 1 : 0); }
+  void b(bool v) {
+    *room(1) = v ? 1 : 0;
+    ++used_;
+  }
   void s(const std::string& v) {
     u(v.size());
-    out_ += v;
+    std::memcpy(room(v.size()), v.data(), v.size());
+    used_ += v.size();
   }
   void site(const Site& v) {
     u(v.line);
@@ -95,7 +119,19 @@ class Writer {
     u(r.end_line);
     u(r.end_column);
   }
-  std::string out_;
+  // The bytes written; the writer is spent.
+  std::string take() {
+    buffer_.resize(used_);
+    return std::move(buffer_);
+  }
+
+ private:
+  char* room(size_t n) {
+    if (used_ + n > buffer_.size()) buffer_.resize(std::max(buffer_.size() * 2, used_ + n));
+    return buffer_.data() + used_;
+  }
+  std::string buffer_;
+  size_t used_;
 };
 
 class Reader {
@@ -103,7 +139,6 @@ class Reader {
   explicit Reader(std::string_view in) : in_(in) {}
   bool ok() const { return ok_; }
   bool at_end() const { return pos_ == in_.size(); }
-  size_t position() const { return pos_; }
   uint64_t u() {
     uint64_t v = 0;
     for (int shift = 0; shift < 64; shift += 7) {
@@ -250,7 +285,7 @@ class Reader {
 }  // namespace
 
 std::string serialize_facts(const ModuleFacts& facts) {
-  Writer w;
+  Writer w(kHeaderBytes);  // the header is filled in at the end, so the body is never copied
   w.s(facts.path);
   w.s(facts.module_name);
   w.b(facts.is_package);
@@ -303,25 +338,20 @@ std::string serialize_facts(const ModuleFacts& facts) {
     w.range(d.range);
     w.s(d.fix);
   }
-  std::string body = std::move(w.out_);
-  std::string out(kMagic, sizeof kMagic);
-  Writer header;
-  header.u(body.size());
-  header.u(hash_bytes(body));
-  out += header.out_;
-  out += body;
+  std::string out = w.take();
+  const std::string_view body = std::string_view(out).substr(kHeaderBytes);
+  std::memcpy(out.data(), kMagic, sizeof kMagic);
+  put_u64(out.data() + sizeof kMagic, body.size());
+  put_u64(out.data() + sizeof kMagic + 8, fast_hash_bytes(body));
   return out;
 }
 
 std::shared_ptr<ModuleFacts> deserialize_facts(const std::string& bytes) {
-  if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0) return nullptr;
-  const std::string_view rest = std::string_view(bytes).substr(sizeof kMagic);
-  Reader header(rest);
-  const uint64_t size = header.u();
-  const uint64_t checksum = header.u();
-  if (!header.ok()) return nullptr;
-  const std::string_view body = rest.substr(header.position());
-  if (body.size() != size || hash_bytes(body) != checksum) return nullptr;
+  if (bytes.size() < kHeaderBytes || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0) return nullptr;
+  const uint64_t size = get_u64(bytes.data() + sizeof kMagic);
+  const uint64_t checksum = get_u64(bytes.data() + sizeof kMagic + 8);
+  const std::string_view body = std::string_view(bytes).substr(kHeaderBytes);
+  if (body.size() != size || fast_hash_bytes(body) != checksum) return nullptr;
   Reader r(body);
   auto facts = std::make_shared<ModuleFacts>();
   facts->path = r.s();

@@ -1337,7 +1337,7 @@ std::shared_ptr<const ModuleFacts> lower_parsed(const SourceText& source, const 
   facts->path = source.path;
   facts->module_name = source.module_name;
   facts->is_package = source.is_package;
-  facts->content_hash = content_hash ? *content_hash : hash_bytes(source.text);
+  facts->content_hash = content_hash ? *content_hash : fast_hash_bytes(source.text);
   facts->line_count = static_cast<uint32_t>(std::count(source.text.begin(), source.text.end(), '\n') +
                                             (source.text.empty() || source.text.back() == '\n' ? 0 : 1));
   if (tree == nullptr) {

@@ -35,7 +35,7 @@ std::string module_name_for(const std::filesystem::path& file, bool& is_package)
 
 // Parses and lowers one module. Pure and thread-safe. Pass `tree` (parsed from exactly `source.text`)
 // to reuse an incrementally re-parsed tree; otherwise the source is parsed here. Pass `content_hash`
-// (hash_bytes of the text) when the caller already has it: the text is not hashed again.
+// (fast_hash_bytes of the text) when the caller already has it: the text is not hashed again.
 std::shared_ptr<const ModuleFacts> lower_module(const SourceText& source, const TSTree* tree = nullptr,
                                                 std::optional<uint64_t> content_hash = std::nullopt);
 

@@ -14,6 +14,46 @@ uint64_t hash_bytes(std::string_view bytes, uint64_t seed) {
   return hash;
 }
 
+namespace {
+
+constexpr uint64_t kPrime1 = 0x9E3779B185EBCA87ULL;
+constexpr uint64_t kPrime2 = 0xC2B2AE3D27D4EB4FULL;
+constexpr uint64_t kPrime3 = 0x165667B19E3779F9ULL;
+
+uint64_t rotate_left(uint64_t value, int bits) { return (value << bits) | (value >> (64 - bits)); }
+
+// Little-endian load: the same value for the same bytes on every x86 and ARM build.
+uint64_t load64(const char* bytes) {
+  uint64_t value;
+  std::memcpy(&value, bytes, sizeof value);
+  return value;
+}
+
+uint64_t mix_lane(uint64_t lane, uint64_t word) { return rotate_left(lane + word * kPrime2, 31) * kPrime1; }
+
+}  // namespace
+
+uint64_t fast_hash_bytes(std::string_view bytes, uint64_t seed) {
+  const char* p = bytes.data();
+  size_t n = bytes.size();
+  uint64_t lanes[4] = {seed + kPrime1 + kPrime2, seed + kPrime2, seed, seed - kPrime1};
+  for (; n >= 32; p += 32, n -= 32) {
+    for (int k = 0; k < 4; ++k) lanes[k] = mix_lane(lanes[k], load64(p + 8 * k));
+  }
+  uint64_t hash = rotate_left(lanes[0], 1) + rotate_left(lanes[1], 7) + rotate_left(lanes[2], 12) +
+                  rotate_left(lanes[3], 18);
+  hash += bytes.size();
+  for (; n >= 8; p += 8, n -= 8) hash = rotate_left(hash ^ mix_lane(0, load64(p)), 27) * kPrime1 + kPrime3;
+  for (; n > 0; ++p, --n) hash = rotate_left(hash ^ (static_cast<unsigned char>(*p) * kPrime1), 11) * kPrime2;
+  // Final avalanche, so that nearby inputs give unrelated keys.
+  hash ^= hash >> 33;
+  hash *= kPrime2;
+  hash ^= hash >> 29;
+  hash *= kPrime3;
+  hash ^= hash >> 32;
+  return hash;
+}
+
 std::string hex64(uint64_t value) {
   char buffer[17];
   std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(value));

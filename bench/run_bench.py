@@ -296,6 +296,12 @@ def benchmark_corpus(label, files, args, cyclecheck, workdir, results):
     ratios["cyclecheck_over_floor"] = floor_ratio
     print(f"  cyclecheck / parse floor   {floor_ratio:7.2f}x   (target <= {TARGET_FLOOR_RATIO}x: "
           f"{verdict(floor_ratio <= TARGET_FLOOR_RATIO)})")
+    if cold:
+        # A user's first run also writes the cache: the same target, counted with that cost.
+        cold_floor_ratio = cold.seconds / floor.seconds
+        ratios["cold_cache_over_floor"] = cold_floor_ratio
+        print(f"  cold cache / parse floor   {cold_floor_ratio:7.2f}x   (target <= {TARGET_FLOOR_RATIO}x: "
+              f"{verdict(cold_floor_ratio <= TARGET_FLOOR_RATIO)}; a first run, writing the cache)")
     if cold and warm:
         cold_warm = cold.seconds / warm.seconds
         ratios["cold_over_warm"] = cold_warm
@@ -308,6 +314,11 @@ def benchmark_corpus(label, files, args, cyclecheck, workdir, results):
         ratios["throughput_over_flake8"] = speedup
         print(f"  cyclecheck vs flake8       {speedup:7.2f}x   (target >= {TARGET_VS_FLAKE8}x: "
               f"{verdict(speedup >= TARGET_VS_FLAKE8)})")
+        if cold:
+            cold_speedup = flake8.seconds / cold.seconds
+            ratios["cold_cache_throughput_over_flake8"] = cold_speedup
+            print(f"  cold cache vs flake8       {cold_speedup:7.2f}x   (target >= {TARGET_VS_FLAKE8}x: "
+                  f"{verdict(cold_speedup >= TARGET_VS_FLAKE8)}; a first run, writing the cache)")
     if facts_cached:
         ratios["cold_over_facts_cached"] = cold.seconds / facts_cached.seconds
         print(f"  cold / facts cached        {cold.seconds / facts_cached.seconds:7.2f}x   (an edit: facts reused, "

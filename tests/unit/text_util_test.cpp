@@ -1,11 +1,14 @@
 // first_invalid_utf8 skips ASCII eight bytes at a time: an invalid byte must be found wherever it falls in
-// or after such a run, and valid sequences after one must pass.
+// or after such a run, and valid sequences after one must pass. fast_hash_bytes reads eight bytes at a
+// time on four lanes: a change to any byte, in a full block or in the tail, must change the hash.
 #include "analyzer/text_util.hpp"
 
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
 
+using cyclecheck::fast_hash_bytes;
 using cyclecheck::first_invalid_utf8;
 
 namespace {
@@ -34,6 +37,32 @@ TEST(FirstInvalidUtf8, RejectsMalformedSequencesAfterAsciiRuns) {
   EXPECT_EQ(first_invalid_utf8(run + "\xc0\xaf" + run), run.size());      // overlong
   EXPECT_EQ(first_invalid_utf8(run + "\xed\xa0\x80" + run), run.size());  // a surrogate
   EXPECT_EQ(first_invalid_utf8(run + "\xc3\xa9" + run + "\x80"), 2 * run.size() + 2);
+}
+
+TEST(FastHashBytes, EveryByteOfEveryLengthCounts) {
+  std::set<uint64_t> seen;
+  size_t hashed = 0;
+  for (size_t length = 0; length <= 70; ++length) {
+    const std::string text(length, 'x');
+    seen.insert(fast_hash_bytes(text));
+    ++hashed;
+    for (size_t at = 0; at < length; ++at) {
+      std::string changed = text;
+      changed[at] = 'y';
+      seen.insert(fast_hash_bytes(changed));
+      ++hashed;
+    }
+  }
+  EXPECT_EQ(seen.size(), hashed);  // no two of these inputs collide
+}
+
+TEST(FastHashBytes, StableAndSeeded) {
+  const std::string text = "def step(self):\n    self.cb = self.on_step\n";
+  EXPECT_EQ(fast_hash_bytes(text), fast_hash_bytes(std::string(text)));
+  EXPECT_NE(fast_hash_bytes(text, 1), fast_hash_bytes(text, 2));
+  // Swapped eight-byte words land on other lanes: the order of the blocks counts.
+  EXPECT_NE(fast_hash_bytes("aaaaaaaabbbbbbbbccccccccdddddddd"),
+            fast_hash_bytes("bbbbbbbbaaaaaaaaccccccccdddddddd"));
 }
 
 }  // namespace
