@@ -54,17 +54,23 @@ bool is_loss_function(const std::string& qualified) {
 }
 
 // Names that conventionally hold a model or a criterion: calling one yields a graph-attached tensor.
-bool is_model_like_name(const std::string& raw) {
-  const std::string name = lower(raw);
-  static const char* const exact[] = {"model",   "net",        "network",   "module",       "encoder",
-                                      "decoder", "backbone",   "criterion", "loss_fn",      "loss_func",
-                                      "lossfn",  "classifier", "generator", "discriminator"};
-  for (const char* e : exact) {
-    if (name == e) return true;
+// Compared without case and without a lowered copy: this runs at every call of an unknown callable.
+bool is_model_like_name(std::string_view name) {
+  auto same = [](std::string_view text, std::string_view lowercase) {
+    if (text.size() != lowercase.size()) return false;
+    for (size_t i = 0; i < text.size(); ++i) {
+      if (std::tolower(static_cast<unsigned char>(text[i])) != lowercase[i]) return false;
+    }
+    return true;
+  };
+  static constexpr std::string_view kExact[] = {"model",     "net",       "network",    "module",    "encoder",
+                                                "decoder",   "backbone",  "criterion",  "loss_fn",   "loss_func",
+                                                "lossfn",    "classifier", "generator", "discriminator"};
+  for (std::string_view word : kExact) {
+    if (same(name, word)) return true;
   }
-  auto ends_with = [&](const char* suffix) {
-    const size_t n = std::char_traits<char>::length(suffix);
-    return name.size() > n && name.compare(name.size() - n, n, suffix) == 0;
+  auto ends_with = [&](std::string_view suffix) {
+    return name.size() > suffix.size() && same(name.substr(name.size() - suffix.size()), suffix);
   };
   return ends_with("_model") || ends_with("_net") || ends_with("_loss") || ends_with("criterion");
 }
@@ -1686,7 +1692,7 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
         if (o.module) graph = true;
         if (o.kind == ObjKind::LibInstance && o.qualified.str().rfind("torch.nn.", 0) == 0) graph = true;
         if ((o.kind == ObjKind::Param || o.kind == ObjKind::Field || o.kind == ObjKind::Global) &&
-            is_model_like_name(o.name.empty() ? o.label : o.name)) {
+            is_model_like_name(o.name.empty() ? o.label.str() : o.name.str())) {
           graph = true;
         }
         const ValueSet result = unknown_call(o.qualified, args, node, graph && no_grad_depth_ == 0, graph);
