@@ -23,6 +23,7 @@ uint64_t get_u64(const char* bytes) {
   for (int i = 7; i >= 0; --i) value = (value << 8) | static_cast<unsigned char>(bytes[i]);
   return value;
 }
+
 constexpr uint32_t kMaxCount = 1u << 24;  // sanity bound on any decoded length
 
 // Appends through a raw cursor into a buffer grown by doubling: the cache writer encodes every lowered

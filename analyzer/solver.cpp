@@ -63,9 +63,9 @@ bool is_model_like_name(std::string_view name) {
     }
     return true;
   };
-  static constexpr std::string_view kExact[] = {"model",     "net",       "network",    "module",    "encoder",
-                                                "decoder",   "backbone",  "criterion",  "loss_fn",   "loss_func",
-                                                "lossfn",    "classifier", "generator", "discriminator"};
+  static constexpr std::string_view kExact[] = {
+      "model",     "net",     "network",   "module", "encoder",    "decoder",   "backbone",
+      "criterion", "loss_fn", "loss_func", "lossfn", "classifier", "generator", "discriminator"};
   for (std::string_view word : kExact) {
     if (same(name, word)) return true;
   }
