@@ -23,8 +23,8 @@ class ResultCache {
   // `directory` is the fact cache's directory (versioned).
   explicit ResultCache(std::filesystem::path directory) : directory_(std::move(directory)) {}
 
-  // The key of a project: its sources (path, module name, content: each paired with fast_hash_bytes of its text)
-  // and everything else that changes results.
+  // The key of a project: its sources (path, module name, content: each paired with fast_hash_bytes of
+  // its text) and everything else that changes results.
   static std::string project_key(const std::vector<std::pair<const SourceText*, uint64_t>>& sources,
                                  const std::string& options);
 
