@@ -11,6 +11,7 @@
 #include <fstream>
 #include <string_view>
 
+#include "analyzer/little_endian.hpp"
 #include "analyzer/text_util.hpp"
 
 namespace cyclecheck {
@@ -24,16 +25,6 @@ constexpr size_t kHeaderBytes = 16;
 constexpr size_t kIndexEntryBytes = 32;
 constexpr uint64_t kMaxEntries = 1u << 20;
 constexpr uint64_t kMaxEntryBytes = 1ull << 30;
-
-void put_u64(std::string& out, uint64_t value) {
-  for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((value >> (8 * i)) & 0xff));
-}
-
-uint64_t get_u64(const char* bytes) {
-  uint64_t value = 0;
-  for (int i = 7; i >= 0; --i) value = (value << 8) | static_cast<unsigned char>(bytes[i]);
-  return value;
-}
 
 bool read_exact(int fd, uint64_t offset, char* out, size_t length) {
   size_t done = 0;
@@ -163,16 +154,16 @@ std::shared_ptr<const ModuleFacts> FactCache::load(const SourceText& source,
 
 bool FactCache::write_pack(const std::vector<std::pair<Key, std::string>>& entries) const {
   std::string head(kPackMagic, sizeof kPackMagic);
-  put_u64(head, entries.size());
+  append_u64(head, entries.size());
   uint64_t offset = kHeaderBytes + entries.size() * kIndexEntryBytes + 8;
   for (const auto& [key, bytes] : entries) {
-    put_u64(head, key.name);
-    put_u64(head, key.content);
-    put_u64(head, offset);
-    put_u64(head, bytes.size());
+    append_u64(head, key.name);
+    append_u64(head, key.content);
+    append_u64(head, offset);
+    append_u64(head, bytes.size());
     offset += bytes.size();
   }
-  put_u64(head, fast_hash_bytes(head));
+  append_u64(head, fast_hash_bytes(head));
 
   static std::atomic<uint64_t> counter{0};
   const auto now = std::chrono::system_clock::now().time_since_epoch().count();

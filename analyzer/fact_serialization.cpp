@@ -6,6 +6,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "analyzer/little_endian.hpp"
 #include "analyzer/text_util.hpp"
 
 namespace cyclecheck {
@@ -13,16 +14,6 @@ namespace {
 
 constexpr char kMagic[8] = {'C', 'C', 'F', 'A', 'C', 'T', 'S', '4'};
 constexpr size_t kHeaderBytes = sizeof kMagic + 16;  // then the body's size and checksum, 8 bytes each
-
-void put_u64(char* out, uint64_t value) {
-  for (int i = 0; i < 8; ++i) out[i] = static_cast<char>((value >> (8 * i)) & 0xff);
-}
-
-uint64_t get_u64(const char* bytes) {
-  uint64_t value = 0;
-  for (int i = 7; i >= 0; --i) value = (value << 8) | static_cast<unsigned char>(bytes[i]);
-  return value;
-}
 
 constexpr uint32_t kMaxCount = 1u << 24;  // sanity bound on any decoded length
 

@@ -22,7 +22,8 @@ constexpr uint64_t kPrime3 = 0x165667B19E3779F9ULL;
 
 uint64_t rotate_left(uint64_t value, int bits) { return (value << bits) | (value >> (64 - bits)); }
 
-// Little-endian load: the same value for the same bytes on every x86 and ARM build.
+// Native-order load (x86 and ARM builds are little-endian and agree; a big-endian build would only miss
+// the cache entries another machine wrote).
 uint64_t load64(const char* bytes) {
   uint64_t value;
   std::memcpy(&value, bytes, sizeof value);
