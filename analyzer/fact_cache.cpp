@@ -186,11 +186,12 @@ bool FactCache::write_pack(const std::vector<std::pair<Key, std::string>>& entri
   return !ec;
 }
 
-void FactCache::store(const std::vector<Entry>& entries) {
+void FactCache::store(const std::vector<Entry>& entries, const std::function<void()>& between_entries) {
   if (entries.empty()) return;
   std::vector<std::pair<Key, std::string>> pack;
   pack.reserve(entries.size());
   for (const auto& [source, facts] : entries) {
+    if (between_entries) between_entries();
     pack.emplace_back(key_of(*source, facts->content_hash),
                       serialize_facts(*facts));  // no second pass over the text
   }

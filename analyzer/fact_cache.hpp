@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -40,8 +41,9 @@ class FactCache {
   // Thread-safe. `content_hash` is fast_hash_bytes(source.text), when the caller already has it.
   std::shared_ptr<const ModuleFacts> load(const SourceText& source,
                                           std::optional<uint64_t> content_hash = std::nullopt) const;
-  // Writes `entries` as one new pack; compacts when there are more than `kMaxPacks` packs.
-  void store(const std::vector<Entry>& entries);
+  // Writes `entries` as one new pack; compacts when there are more than `kMaxPacks` packs. Calls
+  // `between_entries`, when given, before each entry is encoded (to yield to the analysis).
+  void store(const std::vector<Entry>& entries, const std::function<void()>& between_entries = {});
   const std::filesystem::path& directory() const { return directory_; }
   size_t pack_count() const { return packs_.size(); }
 

@@ -21,6 +21,7 @@
 #include <utility>
 
 #include "analyzer/heap.hpp"
+#include "analyzer/idle_cores.hpp"
 #include "analyzer/retain.hpp"
 #include "analyzer/scc.hpp"
 #include "analyzer/string_interner.hpp"
@@ -3494,6 +3495,9 @@ SolveResult solve(const Program& program, const LibraryModels& models, bool incl
   const auto ranges = partition_modules(program, parts);
   std::vector<Solver::Output> outputs(ranges.size());
   std::atomic<size_t> next{0};
+  const size_t thread_count =
+      std::min<size_t>(ranges.size(), std::max(1u, std::thread::hardware_concurrency()));
+  BusyAnalysisThreads busy(thread_count);
   auto worker = [&] {
     // A thread that goes on to another range frees the summaries of the last one first, so the next
     // range reuses their memory: only one range per thread is alive at a time. The last range's
@@ -3504,9 +3508,9 @@ SolveResult solve(const Program& program, const LibraryModels& models, bool incl
       previous = solve_part(program, models, include_possible, ranges[i], outputs[i]);
     }
     if (!free_state && previous) retain_until_exit(std::move(previous));
+    previous.reset();
+    busy.leave();  // its core is free for background work while the other ranges finish
   };
-  const size_t thread_count =
-      std::min<size_t>(ranges.size(), std::max(1u, std::thread::hardware_concurrency()));
   std::vector<std::thread> threads;
   for (size_t t = 1; t < thread_count; ++t) threads.emplace_back(worker);
   worker();

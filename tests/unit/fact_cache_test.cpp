@@ -57,6 +57,26 @@ TEST(FactCache, EntriesSurviveAReopenAndMatchOnlyTheirSource) {
   EXPECT_EQ(cache->load(source_of("c.py", a.text)), nullptr);                   // other path
 }
 
+// The check command's writer keeps only the path and module name of each source (the texts move on to
+// the report) and pauses between entries for the analysis.
+TEST(FactCache, EntriesAreKeyedWithoutTheTextAndTheWriterPausesBeforeEach) {
+  testing::TempDir dir;
+  const SourceText a = source_of("a.py", "class A:\n    def __init__(self):\n        self.me = self\n");
+  const SourceText b = source_of("b.py", "x = [1, 2]\n");
+  {
+    auto cache = FactCache::open(dir.path());
+    ASSERT_NE(cache, nullptr);
+    std::vector<SourceText> names;
+    for (const SourceText* source : {&a, &b}) names.push_back({source->path, source->module_name, false, {}});
+    std::vector<FactCache::Entry> entries{{&names[0], lower_module(a)}, {&names[1], lower_module(b)}};
+    size_t pauses = 0;
+    cache->store(entries, [&pauses] { ++pauses; });
+    EXPECT_EQ(pauses, 2u);
+  }
+  auto cache = FactCache::open(dir.path());
+  for (const SourceText* source : {&a, &b}) EXPECT_NE(cache->load(*source), nullptr) << source->path;
+}
+
 TEST(FactCache, TornOrTamperedPacksAreNotTrusted) {
   testing::TempDir dir;
   const SourceText a = source_of("a.py", "def f(x=[]):\n    x.append(1)\n");
