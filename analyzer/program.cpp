@@ -55,8 +55,9 @@ void collect_removals(const std::vector<Stmt>& body, std::unordered_map<std::str
   });
 }
 
-// Some statement calls `<anything>.remove()` with no argument (a hook handle's removal).
-bool stmt_calls_remove(const std::vector<Stmt>& body) {
+}  // namespace
+
+bool calls_handle_remove(const std::vector<Stmt>& body) {
   bool found = false;
   for_each_statement(body, [&found](const Stmt& s) {
     for_each_expr(s.value, [&found](const Expr& e) {
@@ -66,8 +67,6 @@ bool stmt_calls_remove(const std::vector<Stmt>& body) {
   });
   return found;
 }
-
-}  // namespace
 
 Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modules_(std::move(modules)) {
   bindings_.resize(modules_.size());
@@ -250,7 +249,7 @@ void Program::collect_methods(CodeRef ref) {
     if (s.kind != StmtKind::FunctionDef) continue;
     MethodKind kind = MethodKind::Instance;
     const Function& f = facts.functions[static_cast<size_t>(s.function_index)];
-    if (stmt_calls_remove(f.body)) info.calls_remove = true;
+    if (calls_handle_remove(f.body)) info.calls_remove = true;
     // `@value.setter def value(...)` adds to the property `value`: reading the attribute still calls the
     // getter, so the name keeps the getter (a new getter, `@value.getter`, replaces it).
     bool property_accessor = false;

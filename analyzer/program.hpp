@@ -46,6 +46,10 @@ struct ClassInfo {
   bool calls_remove = false;  // some method calls `<x>.remove()`: hook handles may be removed
 };
 
+// Some statement of `body` (nested functions left out) calls `<anything>.remove()` with no argument: a hook
+// handle's removal.
+bool calls_handle_remove(const std::vector<Stmt>& body);
+
 class Program {
  public:
   explicit Program(std::vector<std::shared_ptr<const ModuleFacts>> modules);

@@ -145,7 +145,11 @@ class Context {
   ObjId func_self_ = kNoObj;
   ObjId frame_ = kNoObj;
   bool uses_frame_ = false;  // currentframe()/exception handlers: frame locals become edges at exit
-  bool calls_remove_ = false;
+  // Whether this function, or the class whose method it is, calls `<handle>.remove()`: a hook registered here
+  // whose handle is kept is then taken to be removed on purpose. Found on first need: most functions
+  // register nothing.
+  bool removes_handles();
+  std::optional<bool> removes_handles_;
 
   // Interning.
   FlatMap<uint64_t, ObjId, std::hash<uint64_t>> project_constants_;  // by kind, module and index
@@ -1584,10 +1588,7 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
         if (is_callable_value(v)) callables.insert(v);
       }
     }
-    const bool removable =
-        result_used &&
-        (calls_remove_ ||
-         (fn_.owner_class >= 0 && program_.class_info(CodeRef{ref_.module, fn_.owner_class}).calls_remove));
+    const bool removable = result_used && removes_handles();
     // Named after the method: the holder is often on the C side (a signal, a future), with no attribute.
     // Ends in "[]" like an element, so registering one callable does not replace another.
     store(unresolved, intern_field(method + std::string(kRegisteredSuffix)), callables,
@@ -1852,10 +1853,7 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       ret.insert(at_site(&node, ObjKind::Unknown, "result of " + what + "()", node.site));
       break;
   }
-  const bool removable =
-      result_used &&
-      (calls_remove_ ||
-       (fn_.owner_class >= 0 && program_.class_info(CodeRef{ref_.module, fn_.owner_class}).calls_remove));
+  const bool removable = result_used && removes_handles();
   for (const ModelEffect& effect : model.effects) {
     ValueSet source;
     const ModelOperand& src = effect.source;
@@ -2681,9 +2679,17 @@ void Context::exec_try(const Stmt& s) {
   exec_block(s.finalbody);
 }
 
+bool Context::removes_handles() {
+  if (!removes_handles_) {
+    removes_handles_ =
+        calls_handle_remove(fn_.body) ||
+        (fn_.owner_class >= 0 && program_.class_info(CodeRef{ref_.module, fn_.owner_class}).calls_remove);
+  }
+  return *removes_handles_;
+}
+
 void Context::run() {
   const Function& f = fn_;
-  calls_remove_ = false;
   // Most functions make a few dozen objects: growing from empty relocated them several times (about a
   // tenth of the solve). The slack goes when the summary is compacted.
   objs_.reserve(64);
