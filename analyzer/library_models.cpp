@@ -91,6 +91,21 @@ ModelReturn parse_return(const std::string& text, CallModel& model, const std::s
   throw ModelError(where + ": unknown returns value '" + text + "'");
 }
 
+// An optional array of strings.
+std::vector<std::string> string_list(const toml::table& entry, const char* key, const std::string& where) {
+  std::vector<std::string> out;
+  const toml::node* node = entry.get(key);
+  if (node == nullptr) return out;
+  const toml::array* items = node->as_array();
+  if (items == nullptr) throw ModelError(where + ": '" + key + "' must be an array of strings");
+  for (const toml::node& item : *items) {
+    auto text = item.value<std::string>();
+    if (!text) throw ModelError(where + ": '" + key + "' must be an array of strings");
+    out.push_back(*text);
+  }
+  return out;
+}
+
 }  // namespace
 
 void LibraryModels::add_toml(std::string_view toml_text, const std::string& origin) {
@@ -122,6 +137,14 @@ void LibraryModels::add_toml(std::string_view toml_text, const std::string& orig
       model->role = (*entry)["role"].value_or(std::string("plain"));
       model->kills_graph = (*entry)["kills_graph"].value_or(false);
       model->keeps_every_registration = (*entry)["keeps_every_registration"].value_or(false);
+      model->receivers = string_list(*entry, "receivers", where);
+      model->removed_by = string_list(*entry, "removed_by", where);
+      for (const std::string& name : model->removed_by) {
+        if (name.rfind("remove", 0) != 0 && name.rfind("unregister", 0) != 0)
+          throw ModelError(where + ": removed_by names must start with 'remove' or 'unregister': '" + name +
+                           "'");
+      }
+      model->registry = (*entry)["registry"].value_or(std::string());
       if (const toml::array* effects = (*entry)["effects"].as_array()) {
         for (const toml::node& e : *effects) {
           const auto text = e.value<std::string>();

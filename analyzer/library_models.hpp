@@ -56,6 +56,14 @@ struct CallModel {
   // "root" effects go to a registry that keeps every registration until an unregister call (atexit), not
   // to one slot that the next call replaces (signal.signal, sys.settrace).
   bool keeps_every_registration = false;
+  // [[method]] only: the method is modelled only on objects these library functions return (a call's
+  // result, or a module-level variable assigned once from such a call); on other receivers it is unknown.
+  std::vector<std::string> receivers;
+  // A call to one of these methods anywhere in the module takes registrations out again: its "root"
+  // effects are not reported there (names starting "remove" or "unregister").
+  std::vector<std::string> removed_by;
+  // How findings name the registry "root" effects go to ("" for the call's name).
+  std::string registry;
 };
 
 class LibraryModels {

@@ -28,8 +28,8 @@ bool is_autograd_function_base(const std::string& q) {
 }
 
 // Names X in `X.remove(...)`, `X.discard(...)`, `X.pop(...)`, `X.clear()`, `X.unregister(...)` (atexit),
-// `del X[...]`, and ".attr" for `<anything>.attr.remove(...)` and the like (a class attribute reached
-// through the class or an instance).
+// `del X[...]`, ".attr" for `<anything>.attr.remove(...)` and the like (a class attribute reached
+// through the class or an instance), and "m()" for any call of a method m named remove* or unregister*.
 void collect_removals(const std::vector<Stmt>& body, std::unordered_map<std::string, bool>& out) {
   for_each_statement(body, [&out](const Stmt& s) {
     for_each_expr(s.value, [&out](const Expr& e) {
@@ -44,6 +44,8 @@ void collect_removals(const std::vector<Stmt>& body, std::unordered_map<std::str
         if (container.kind == ExprKind::Name) out[container.text] = true;
         if (container.kind == ExprKind::Attribute) out["." + container.text] = true;
       }
+      // `logger.removeHandler(h)`, whatever the receiver: "removeHandler()".
+      if (method.rfind("remove", 0) == 0 || method.rfind("unregister", 0) == 0) out[method + "()"] = true;
     });
     if (s.kind == StmtKind::Delete) {
       for (const Expr& t : s.targets) {
@@ -367,13 +369,26 @@ bool Program::global_has_removal(int32_t module, const std::string& name) const 
   return removed.find(name) != removed.end();
 }
 
-CodeRef Program::global_instance_class(int32_t module, const std::string& name) const {
+bool Program::module_calls_removal(int32_t module, const std::string& method) const {
+  return global_has_removal(module, method + "()");
+}
+
+StaticRef Program::global_assigned_callee(int32_t module, const std::string& name) const {
   const auto& table = bindings_[static_cast<size_t>(module)];
   auto it = table.find(name);
   if (it == table.end() || it->second.kind != Binding::Kind::Value || it->second.assignments != 1) return {};
   const Expr* value = it->second.value;
   if (value == nullptr || value->kind != ExprKind::Call || value->children.empty()) return {};
-  StaticRef callee = resolve_expr(module, value->children[0]);
+  return resolve_expr(module, value->children[0]);
+}
+
+std::string Program::global_call_qualified(int32_t module, const std::string& name) const {
+  StaticRef callee = global_assigned_callee(module, name);
+  return callee.kind == StaticRef::Kind::External ? callee.qualified : std::string();
+}
+
+CodeRef Program::global_instance_class(int32_t module, const std::string& name) const {
+  StaticRef callee = global_assigned_callee(module, name);
   return callee.kind == StaticRef::Kind::ProjectClass ? callee.code : CodeRef{};
 }
 

@@ -72,6 +72,11 @@ class Program {
   CodeRef find_method(CodeRef cls, const std::string& name, MethodKind* kind = nullptr) const;
   // The class a module-level global is bound to when it is assigned exactly once from `Cls(...)`.
   CodeRef global_instance_class(int32_t module, const std::string& name) const;
+  // The library function a module-level global is assigned from when it is assigned exactly once from a
+  // call (`logger = logging.getLogger(__name__)`: "logging.getLogger"); "" otherwise.
+  std::string global_call_qualified(int32_t module, const std::string& name) const;
+  // Some code of the module calls a method named `method` (one named remove* or unregister*) on anything.
+  bool module_calls_removal(int32_t module, const std::string& method) const;
   bool is_subclass_of(CodeRef cls, CodeRef base) const;
   // Some module imports torch at module level: a frame's locals may then be tensors. In a project that
   // never does, saying so of every frame in a cycle would be noise.
@@ -86,6 +91,8 @@ class Program {
   bool class_attribute_has_removal(CodeRef cls, const std::string& attribute) const;
 
  private:
+  // What a module-level global assigned exactly once from a call calls (`x = f(...)`: f); Unknown otherwise.
+  StaticRef global_assigned_callee(int32_t module, const std::string& name) const;
   // `weakref.WeakSet()`, `WeakValueDictionary()` or `WeakKeyDictionary()`, as named in `module`.
   bool is_weak_container_call(int32_t module, const Expr& value) const;
   struct Binding {

@@ -150,6 +150,9 @@ class Context {
   // register nothing.
   bool removes_handles();
   std::optional<bool> removes_handles_;
+  // Whether `id` was made by a call to one of the library `functions` (qualified names): the call's result
+  // here, or what a module-level variable assigned once from one holds.
+  bool made_by(ObjId id, const std::vector<std::string>& functions) const;
 
   // Interning.
   FlatMap<uint64_t, ObjId, std::hash<uint64_t>> project_constants_;  // by kind, module and index
@@ -454,15 +457,18 @@ class Context {
   mutable uint32_t walk_epoch_ = 0;
   bool is_callable_value(ObjId id) const;
   // A bound method of `self`, a closure reading `self` or a partial of either: keeping it keeps `self`.
-  bool callable_holds_receiver(ObjId id, int depth = 0) const {
+  // With `instances`, an instance that keeps `self` in a field (a logging handler given its trainer) counts
+  // too: for a library's registry, where a project's own caches of instances are not in question.
+  bool callable_holds_receiver(ObjId id, bool instances = false, int depth = 0) const {
     const ObjKind kind = objs_[id].kind;
-    if (depth > 2 || (kind != ObjKind::BoundMethod && kind != ObjKind::Closure && kind != ObjKind::Partial)) {
+    if (depth > 2 || (kind != ObjKind::BoundMethod && kind != ObjKind::Closure && kind != ObjKind::Partial &&
+                      (!instances || kind != ObjKind::Instance))) {
       return false;
     }
     for (const auto& [key, values] : st_.fields) {
       if (static_cast<ObjId>(key >> 32) != id) continue;
       for (ObjId held : values) {
-        if (objs_[held].receiver || callable_holds_receiver(held, depth + 1)) return true;
+        if (objs_[held].receiver || callable_holds_receiver(held, instances, depth + 1)) return true;
         if (objs_[held].kind != ObjKind::Cell) continue;
         auto contents = st_.fields.find(field_key(held, intern_field("contents")));
         if (contents == st_.fields.end()) continue;
@@ -1560,7 +1566,17 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
                                                                                             : unresolved);
     return out;
   }
-  if (const CallModel* model = solver_.models_.method(method)) {
+  const CallModel* model = solver_.models_.method(method);
+  if (model != nullptr && !model->receivers.empty()) {
+    // A model for one library's objects (a logger's addHandler): other receivers are left unknown.
+    ValueSet made, others;
+    for (ObjId r : unresolved) (made_by(r, model->receivers) ? made : others).insert(r);
+    if (!made.empty()) out.merge(apply_model(*model, made, args, node, result_used));
+    if (others.empty()) return out;
+    unresolved = std::move(others);
+    model = nullptr;
+  }
+  if (model != nullptr) {
     // A variable captured from the enclosing function (`lambda: a.add(b)`) has a type that function
     // knows: the call is resolved where the closure is called, to a project class's own `add` or to
     // this model on a library object, instead of storing through the model here.
@@ -1901,15 +1917,24 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       case ModelOperand::Base::Root: {
         // An accumulating registry (atexit) is reported like a module-level list, named in full
         // ("atexit.register() registry"), unless this module takes entries out again
-        // (`atexit.unregister(self.close)`); one slot is not.
+        // (`atexit.unregister(self.close)`, or a model's removed_by method); one slot is not.
         const bool accumulates = model.keeps_every_registration && !model.names.empty();
         if (accumulates) {
           const std::string& name = model.names.front();
-          if (program_.global_has_removal(ref_.module, name.substr(0, name.rfind('.')))) continue;
+          if (model.removed_by.empty() &&
+              program_.global_has_removal(ref_.module, name.substr(0, name.rfind('.'))))
+            continue;
+          if (std::any_of(model.removed_by.begin(), model.removed_by.end(),
+                          [this](const std::string& method) {
+                            return program_.module_calls_removal(ref_.module, method);
+                          }))
+            continue;
         }
         const ObjId root = global(-1, accumulates ? kProcessRegistry : kProcessRoots);
-        record_event(EventKind::StoreIntoGlobal, root,
-                     (accumulates ? model.names.front() : what) + "() registry", source, node.site,
+        const std::string registry = !model.registry.empty()
+                                         ? model.registry
+                                         : (accumulates ? model.names.front() : what) + "() registry";
+        record_event(EventKind::StoreIntoGlobal, root, registry, source, node.site,
                      what + "() keeps it for the life of the process");
         continue;
       }
@@ -2679,6 +2704,20 @@ void Context::exec_try(const Stmt& s) {
   exec_block(s.finalbody);
 }
 
+bool Context::made_by(ObjId id, const std::vector<std::string>& functions) const {
+  auto listed = [&functions](const std::string& qualified) {
+    return !qualified.empty() && std::find(functions.begin(), functions.end(), qualified) != functions.end();
+  };
+  const Obj& o = objs_[id];
+  if (o.kind == ObjKind::Unknown || o.kind == ObjKind::LibInstance) return listed(o.qualified.str());
+  // A module-level variable, as a function names it (or reads it under `global x`: its "value").
+  const Obj* variable = &o;
+  if (o.kind == ObjKind::Field && o.base != kNoObj && field_name(o.field) == "value")
+    variable = &objs_[o.base];
+  return variable->kind == ObjKind::Global && variable->module_index >= 0 &&
+         listed(program_.global_call_qualified(variable->module_index, variable->name.str()));
+}
+
 bool Context::removes_handles() {
   if (!removes_handles_) {
     removes_handles_ =
@@ -3357,7 +3396,8 @@ void Context::emit_events() {
       if (out.value_label.empty()) out.value_label = node_label(v);
       out.value_is_receiver |= o.receiver;
       // Only registries of the project: a library's (atexit, sys.settrace) is one slot or cleared by it.
-      out.value_holds_receiver |= project_registry && callable_holds_receiver(v);
+      out.value_holds_receiver |=
+          project_registry && callable_holds_receiver(v, out.base_is_process_registry);
       out.value_is_frame_like |=
           o.kind == ObjKind::Traceback || o.kind == ObjKind::Frame || o.kind == ObjKind::Exception;
       if (o.kind == ObjKind::Container) {

@@ -14,8 +14,10 @@ const RuleDefinition& instance_registry() {
         "or partial that holds `self`, into a module-level list, dict or set, or into one held by a class "
         "attribute (`Model.instances.append(self)`), with no code removing it; also "
         "`atexit.register(self.close)` "
-        "without `atexit.unregister`, and `weakref.finalize(self, self.cleanup)`, whose callback keeps the "
-        "object it was meant to outlive.",
+        "without `atexit.unregister`, `weakref.finalize(self, self.cleanup)`, whose callback keeps the "
+        "object it was meant to outlive, and a handler or filter holding the object added to a logger from "
+        "`logging.getLogger` (which the logging module keeps for the life of the process) with no "
+        "`removeHandler` / `removeFilter` in the module.",
         "A module-level container lives for the whole process: every instance that registers itself, with "
         "its "
         "parameters and buffers, is kept forever.",

@@ -1,0 +1,56 @@
+// Library model files: the optional keys are read, and malformed entries are refused with where they are.
+#include "analyzer/library_models.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace cyclecheck {
+namespace {
+
+TEST(LibraryModels, ReceiverRemovalAndRegistryKeysAreRead) {
+  LibraryModels models;
+  models.add_toml(R"([[method]]
+names = ["addHandler"]
+receivers = ["logging.getLogger"]
+effects = ["root = arg0"]
+keeps_every_registration = true
+removed_by = ["removeHandler", "unregister_all"]
+registry = "logger"
+)",
+                  "test.toml");
+  const CallModel* model = models.method("addHandler");
+  ASSERT_NE(model, nullptr);
+  EXPECT_EQ(model->receivers, std::vector<std::string>{"logging.getLogger"});
+  EXPECT_EQ(model->removed_by, (std::vector<std::string>{"removeHandler", "unregister_all"}));
+  EXPECT_EQ(model->registry, "logger");
+  EXPECT_TRUE(model->keeps_every_registration);
+}
+
+TEST(LibraryModels, BuiltinLoggerModelAppliesOnlyToGetLoggerResults) {
+  const CallModel* model = LibraryModels::builtin()->method("addFilter");
+  ASSERT_NE(model, nullptr);
+  EXPECT_EQ(model->receivers, std::vector<std::string>{"logging.getLogger"});
+}
+
+void expect_refused(const std::string& toml, const std::string& message_part) {
+  LibraryModels models;
+  try {
+    models.add_toml(toml, "bad.toml");
+    ADD_FAILURE() << "accepted: " << toml;
+  } catch (const ModelError& error) {
+    EXPECT_NE(std::string(error.what()).find(message_part), std::string::npos) << error.what();
+    EXPECT_NE(std::string(error.what()).find("bad.toml:1"), std::string::npos) << error.what();
+  }
+}
+
+TEST(LibraryModels, MalformedOptionalKeysAreRefused) {
+  expect_refused("[[method]]\nnames = [\"add\"]\nremoved_by = [\"clear_all\"]\n", "must start with 'remove'");
+  expect_refused("[[method]]\nnames = [\"add\"]\nreceivers = \"logging.getLogger\"\n",
+                 "'receivers' must be an array of strings");
+  expect_refused("[[method]]\nnames = [\"add\"]\nremoved_by = [1]\n",
+                 "'removed_by' must be an array of strings");
+}
+
+}  // namespace
+}  // namespace cyclecheck
