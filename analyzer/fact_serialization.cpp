@@ -12,7 +12,7 @@
 namespace cyclecheck {
 namespace {
 
-constexpr char kMagic[8] = {'C', 'C', 'F', 'A', 'C', 'T', 'S', '4'};
+constexpr char kMagic[8] = {'C', 'C', 'F', 'A', 'C', 'T', 'S', '5'};
 constexpr size_t kHeaderBytes = sizeof kMagic + 16;  // then the body's size and checksum, 8 bytes each
 
 constexpr uint32_t kMaxCount = 1u << 24;  // sanity bound on any decoded length
@@ -293,6 +293,8 @@ std::string serialize_facts(const ModuleFacts& facts) {
       w.s(p.name);
       w.u(static_cast<uint8_t>(p.kind));
       w.b(p.has_default);
+      w.s(p.annotation);
+      w.b(p.annotation_elements);
       w.expr(p.default_value);
       w.site(p.site);
     }
@@ -363,6 +365,8 @@ std::shared_ptr<ModuleFacts> deserialize_facts(const std::string& bytes) {
       param.name = r.s();
       param.kind = static_cast<ParamKind>(r.u());
       param.has_default = r.b();
+      param.annotation = r.s();
+      param.annotation_elements = r.b();
       param.default_value = r.expr();
       param.site = r.site();
       f.params.push_back(std::move(param));

@@ -171,6 +171,7 @@ struct Obj {
   PooledText qualified;  // library name for ExternalConst, LibInstance, Unknown results
   CodeRef cls;           // the project class of an instance, receiver or class constant
   CodeRef fn;            // function of a closure, bound method, frame, function constant
+  CodeRef element_cls;   // a parameter annotated `List[C]` and the like: the project class of its elements
   SiteNote site;
   ObjId base = kNoObj;  // Field: whose field
   FieldId field = 0;

@@ -97,6 +97,10 @@ struct Param {
   std::string name;
   ParamKind kind = ParamKind::Positional;
   bool has_default = false;
+  // The dotted class name the annotation names (`cb: Callback`, `"Callback"`, `Optional[Callback]`), or
+  // with annotation_elements that of the elements (`cbs: List[Callback]`); "" when it names none.
+  bool annotation_elements = false;
+  std::string annotation;
   Expr default_value;
   Site site;
 };

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <unordered_set>
 
+#include "analyzer/annotations.hpp"
 #include "analyzer/ir.hpp"
 #include "analyzer/parse_arena.hpp"
 #include "analyzer/parse_repair.hpp"
@@ -774,9 +775,23 @@ class Lowerer {
         continue;
       }
       if (p.name.empty()) continue;
+      if (sym == g_.typed_parameter || sym == g_.typed_default_parameter)
+        annotate(field(child, g_.f_type), p);
       params.push_back(std::move(p));
     }
     return params;
+  }
+
+  // The class a parameter's annotation names (`*args: X`: each element is an X; `**kwargs` are left out).
+  void annotate(TSNode type, Param& p) {
+    if (ts_node_is_null(type) || p.kind == ParamKind::VarKeywords) return;
+    AnnotatedClass hint = annotated_class(text(type));
+    if (p.kind == ParamKind::VarArgs) {
+      if (hint.elements) return;
+      hint.elements = true;
+    }
+    p.annotation = std::move(hint.dotted);
+    p.annotation_elements = hint.elements && !p.annotation.empty();
   }
 
   void lower_class_definition(TSNode node, std::vector<Decorator> decorators, std::vector<Stmt>& out) {

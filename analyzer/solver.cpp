@@ -153,6 +153,9 @@ class Context {
   // Whether `id` was made by a call to one of the library `functions` (qualified names): the call's result
   // here, or what a module-level variable assigned once from one holds.
   bool made_by(ObjId id, const std::vector<std::string>& functions) const;
+  // The plain project class (no library base) a parameter annotation names, as seen from this function's
+  // module; invalid otherwise.
+  CodeRef annotated_project_class(const std::string& dotted) const;
 
   // Interning.
   FlatMap<uint64_t, ObjId, std::hash<uint64_t>> project_constants_;  // by kind, module and index
@@ -929,6 +932,7 @@ ObjId Context::placeholder(ObjId base, FieldId field, Site site) {
   o.label = texts->second.label;
   o.site = site_ref(site);
   o.tensor = objs_[base].module && name != "[]";
+  if (name == "[]") o.cls = objs_[base].element_cls;  // an element of a `List[C]` parameter is a C
   const PooledText reads_note = texts->second.reads_note;
   const ObjId id = add(std::move(o));
   placeholders_.emplace(key, id);
@@ -2718,6 +2722,29 @@ bool Context::made_by(ObjId id, const std::vector<std::string>& functions) const
          listed(program_.global_call_qualified(variable->module_index, variable->name.str()));
 }
 
+CodeRef Context::annotated_project_class(const std::string& dotted) const {
+  // The dotted name as the expression `a.b.C`, resolved where the function is defined.
+  Expr name;
+  name.kind = ExprKind::Name;
+  size_t start = 0, dot = dotted.find('.');
+  name.text = dotted.substr(0, dot);
+  while (dot != std::string::npos) {
+    start = dot + 1;
+    dot = dotted.find('.', start);
+    Expr attribute;
+    attribute.kind = ExprKind::Attribute;
+    attribute.text = dotted.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+    attribute.children.push_back(std::move(name));
+    name = std::move(attribute);
+  }
+  const StaticRef ref = program_.resolve_expr(ref_.module, name);
+  // Only plain project classes: a subclass of a library class (the project's own `Tensor` when torch is
+  // checked) may do anything through methods the analysis cannot see.
+  if (ref.kind != StaticRef::Kind::ProjectClass || !program_.class_info(ref.code).external_bases.empty())
+    return {};
+  return ref.code;
+}
+
 bool Context::removes_handles() {
   if (!removes_handles_) {
     removes_handles_ =
@@ -2759,6 +2786,11 @@ void Context::run() {
         o.ctx = true;
         o.label = "ctx of " + program_.class_def(cls).name;
       }
+    }
+    if (!o.receiver && !o.ctx && !p.annotation.empty()) {
+      // The annotation's class lets method calls on the parameter resolve (`cb: Callback; cb.attach(self)`).
+      const CodeRef hinted = annotated_project_class(p.annotation);
+      (p.annotation_elements ? o.element_cls : o.cls) = hinted;
     }
     if (p.kind == ParamKind::Positional || p.kind == ParamKind::KeywordOnly) {
       if (p.has_default &&
