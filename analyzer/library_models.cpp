@@ -145,6 +145,7 @@ void LibraryModels::add_toml(std::string_view toml_text, const std::string& orig
                            "'");
       }
       model->registry = (*entry)["registry"].value_or(std::string());
+      model->decorator_factory = (*entry)["decorator_factory"].value_or(false);
       if (const toml::array* effects = (*entry)["effects"].as_array()) {
         for (const toml::node& e : *effects) {
           const auto text = e.value<std::string>();

@@ -64,6 +64,9 @@ struct CallModel {
   std::vector<std::string> removed_by;
   // How findings name the registry "root" effects go to ("" for the call's name).
   std::string registry;
+  // Called with no positional argument (`lru_cache(maxsize=8)`) the call makes a decorator: calling that
+  // applies this model to its own arguments (`lru_cache(maxsize=8)(self.load)` keeps `self.load`).
+  bool decorator_factory = false;
 };
 
 class LibraryModels {

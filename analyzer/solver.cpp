@@ -1708,6 +1708,14 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
         break;
       }
       default: {
+        if (objs_[c].kind == ObjKind::LibInstance && !objs_[c].qualified.empty()) {
+          // The decorator a factory call made (`lru_cache(maxsize=8)`), applied to what it decorates.
+          const CallModel* model = solver_.models_.function(objs_[c].qualified.str());
+          if (model != nullptr && model->decorator_factory) {
+            out.merge(apply_model(*model, {}, args, node, result_used));
+            break;
+          }
+        }
         // A library object, a parameter or field of unknown type: an unknown result.
         bool graph = false;
         const Obj& o = objs_[c];
@@ -1776,6 +1784,12 @@ ValueSet Context::unknown_call(std::string qualified, const std::vector<Arg>& ar
 
 ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, const std::vector<Arg>& args,
                               const Expr& node, bool result_used, ObjId constructed) {
+  if (model.decorator_factory && !model.names.empty() &&
+      std::none_of(args.begin(), args.end(), [](const Arg& a) { return a.name.empty() || a.name == "*"; })) {
+    const ObjId decorator = at_site(&node, ObjKind::LibInstance, "decorator", node.site);
+    objs_[decorator].qualified = model.names.front();
+    return ValueSet{decorator};
+  }
   ValueSet ret;
   ObjId created = constructed;
   const std::string what = model.names.empty() ? "call" : last_component(model.names.front());

@@ -33,6 +33,15 @@ TEST(LibraryModels, BuiltinLoggerModelAppliesOnlyToGetLoggerResults) {
   EXPECT_EQ(model->receivers, std::vector<std::string>{"logging.getLogger"});
 }
 
+TEST(LibraryModels, WrapperFactoriesAreMarked) {
+  const CallModel* lru_cache = LibraryModels::builtin()->function("functools.lru_cache");
+  ASSERT_NE(lru_cache, nullptr);
+  EXPECT_TRUE(lru_cache->decorator_factory);
+  LibraryModels models;
+  models.add_toml("[[function]]\nnames = [\"lib.wrap\"]\nreturns = \"new:wrapper\"\n", "plain.toml");
+  EXPECT_FALSE(models.function("lib.wrap")->decorator_factory);
+}
+
 void expect_refused(const std::string& toml, const std::string& message_part) {
   LibraryModels models;
   try {
