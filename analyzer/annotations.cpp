@@ -51,10 +51,7 @@ bool is_builtin_type(std::string_view name) {
   static const std::array<std::string_view, 16> names = {
       "int",  "float", "str",   "bytes", "bool", "None",    "object",   "Any",
       "list", "dict",  "tuple", "set",   "type", "complex", "Callable", "Union"};
-  for (std::string_view n : names) {
-    if (without_module(name) == n) return true;
-  }
-  return false;
+  return std::find(names.begin(), names.end(), without_module(name)) != names.end();
 }
 
 // `Outer[inner]` split at the outermost brackets; false when the text is not of that shape.

@@ -89,13 +89,14 @@ FactCache::~FactCache() {
   for (const Pack& pack : packs_) ::close(pack.fd);
 }
 
-FactCache::Key FactCache::key_of(const SourceText& source, uint64_t content) {
+FactCache::Key FactCache::key_of(const std::string& path, const std::string& module_name, bool is_package,
+                                 uint64_t content) {
   std::string name = tool_identity();
   name += '\0';
-  name += source.path;
+  name += path;
   name += '\0';
-  name += source.module_name;
-  name += source.is_package ? '\1' : '\0';
+  name += module_name;
+  name += is_package ? '\1' : '\0';
   return Key{hash_bytes(name), content};
 }
 
@@ -138,7 +139,8 @@ std::string FactCache::read_entry(const Location& where) const {
 
 std::shared_ptr<const ModuleFacts> FactCache::load(const SourceText& source,
                                                    std::optional<uint64_t> content_hash) const {
-  const Key key = key_of(source, content_hash ? *content_hash : fast_hash_bytes(source.text));
+  const Key key = key_of(source.path, source.module_name, source.is_package,
+                         content_hash ? *content_hash : fast_hash_bytes(source.text));
   auto it = index_.find(key);
   if (it == index_.end()) return nullptr;
   for (const Location& where : it->second) {
@@ -186,13 +188,14 @@ bool FactCache::write_pack(const std::vector<std::pair<Key, std::string>>& entri
   return !ec;
 }
 
-void FactCache::store(const std::vector<Entry>& entries, const std::function<void()>& between_entries) {
+void FactCache::store(const std::vector<std::shared_ptr<const ModuleFacts>>& entries,
+                      const std::function<void()>& between_entries) {
   if (entries.empty()) return;
   std::vector<std::pair<Key, std::string>> pack;
   pack.reserve(entries.size());
-  for (const auto& [source, facts] : entries) {
+  for (const auto& facts : entries) {
     if (between_entries) between_entries();
-    pack.emplace_back(key_of(*source, facts->content_hash),
+    pack.emplace_back(key_of(facts->path, facts->module_name, facts->is_package, facts->content_hash),
                       serialize_facts(*facts));  // no second pass over the text
   }
   if (packs_.size() < kMaxPacks) {

@@ -30,8 +30,6 @@ const std::string& tool_identity();
 
 class FactCache {
  public:
-  using Entry = std::pair<const SourceText*, std::shared_ptr<const ModuleFacts>>;
-
   // The cache under `<root>/.cyclecheck_cache`; nullptr when it cannot be created (read-only tree).
   static std::unique_ptr<FactCache> open(const std::filesystem::path& root);
   ~FactCache();
@@ -41,9 +39,11 @@ class FactCache {
   // Thread-safe. `content_hash` is fast_hash_bytes(source.text), when the caller already has it.
   std::shared_ptr<const ModuleFacts> load(const SourceText& source,
                                           std::optional<uint64_t> content_hash = std::nullopt) const;
-  // Writes `entries` as one new pack; compacts when there are more than `kMaxPacks` packs. Calls
-  // `between_entries`, when given, before each entry is encoded (to yield to the analysis).
-  void store(const std::vector<Entry>& entries, const std::function<void()>& between_entries = {});
+  // Writes `entries` as one new pack, each keyed by the path, module name and content hash its facts
+  // carry; compacts when there are more than `kMaxPacks` packs. Calls `between_entries`, when given,
+  // before each entry is encoded (to yield to the analysis).
+  void store(const std::vector<std::shared_ptr<const ModuleFacts>>& entries,
+             const std::function<void()>& between_entries = {});
   const std::filesystem::path& directory() const { return directory_; }
   size_t pack_count() const { return packs_.size(); }
 
@@ -70,7 +70,8 @@ class FactCache {
 
   explicit FactCache(std::filesystem::path directory) : directory_(std::move(directory)) {}
   // `content` is the hash of the source's text (ModuleFacts::content_hash once it is lowered).
-  static Key key_of(const SourceText& source, uint64_t content);
+  static Key key_of(const std::string& path, const std::string& module_name, bool is_package,
+                    uint64_t content);
   void read_pack(const std::filesystem::path& path);
   std::string read_entry(const Location& where) const;
   bool write_pack(const std::vector<std::pair<Key, std::string>>& entries) const;

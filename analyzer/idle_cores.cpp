@@ -17,15 +17,6 @@ size_t core_count() {
   return cores;
 }
 
-void release(size_t count) {
-  if (count == 0) return;
-  {
-    const std::lock_guard<std::mutex> lock(busy_mutex);
-    busy_threads -= count;
-  }
-  busy_changed.notify_all();
-}
-
 }  // namespace
 
 BusyAnalysisThreads::BusyAnalysisThreads(size_t count) : remaining_(count) {
@@ -33,15 +24,22 @@ BusyAnalysisThreads::BusyAnalysisThreads(size_t count) : remaining_(count) {
   busy_threads += count;
 }
 
-BusyAnalysisThreads::~BusyAnalysisThreads() { release(remaining_); }
+BusyAnalysisThreads::~BusyAnalysisThreads() {
+  {
+    const std::lock_guard<std::mutex> lock(busy_mutex);
+    busy_threads -= remaining_;
+  }
+  busy_changed.notify_all();
+}
 
 void BusyAnalysisThreads::leave() {
   {
     const std::lock_guard<std::mutex> lock(busy_mutex);
     if (remaining_ == 0) return;
     --remaining_;
+    --busy_threads;
   }
-  release(1);
+  busy_changed.notify_all();
 }
 
 void wait_for_idle_core() {

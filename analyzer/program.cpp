@@ -226,20 +226,37 @@ StaticRef Program::resolve_expr(int32_t module, const Expr& expr, int depth) con
     return ref;
   }
   if (expr.kind == ExprKind::Attribute && !expr.children.empty()) {
-    StaticRef base = resolve_expr(module, expr.children[0], depth + 1);
-    switch (base.kind) {
-      case StaticRef::Kind::External:
-        if (base.qualified.rfind("builtins.", 0) == 0) {
-          return StaticRef{StaticRef::Kind::External, {}, base.qualified.substr(9) + "." + expr.text};
-        }
-        return StaticRef{StaticRef::Kind::External, {}, base.qualified + "." + expr.text};
-      case StaticRef::Kind::ProjectModule:
-        return resolve_member(this->module(base.code.module).module_name, expr.text, depth + 1);
-      default:
-        return {};
-    }
+    return attribute_of(resolve_expr(module, expr.children[0], depth + 1), expr.text, depth + 1);
   }
   return {};
+}
+
+StaticRef Program::attribute_of(const StaticRef& base, const std::string& name, int depth) const {
+  switch (base.kind) {
+    case StaticRef::Kind::External:
+      if (base.qualified.rfind("builtins.", 0) == 0) {
+        return StaticRef{StaticRef::Kind::External, {}, base.qualified.substr(9) + "." + name};
+      }
+      return StaticRef{StaticRef::Kind::External, {}, base.qualified + "." + name};
+    case StaticRef::Kind::ProjectModule:
+      return resolve_member(this->module(base.code.module).module_name, name, depth);
+    default:
+      return {};
+  }
+}
+
+StaticRef Program::resolve_dotted(int32_t module, const std::string& dotted) const {
+  size_t dot = dotted.find('.');
+  Expr first;
+  first.kind = ExprKind::Name;
+  first.text = dotted.substr(0, dot);
+  StaticRef ref = resolve_expr(module, first);
+  while (dot != std::string::npos && ref.kind != StaticRef::Kind::Unknown) {
+    const size_t start = dot + 1;
+    dot = dotted.find('.', start);
+    ref = attribute_of(ref, dotted.substr(start, dot == std::string::npos ? dot : dot - start), 1);
+  }
+  return ref;
 }
 
 void Program::collect_methods(CodeRef ref) {

@@ -65,6 +65,8 @@ class Program {
   StaticRef resolve_global(int32_t module, const std::string& name, int depth = 0) const;
   // Resolves a Name/Attribute expression evaluated at module level of `module`.
   StaticRef resolve_expr(int32_t module, const Expr& expr, int depth = 0) const;
+  // Resolves a dotted name (`pkg.mod.Class`) as an expression of that name at module level of `module`.
+  StaticRef resolve_dotted(int32_t module, const std::string& dotted) const;
   // Resolves `member` of a module given by its dotted name (project or external).
   StaticRef resolve_member(const std::string& dotted_module, const std::string& member, int depth = 0) const;
 
@@ -91,6 +93,8 @@ class Program {
   bool class_attribute_has_removal(CodeRef cls, const std::string& attribute) const;
 
  private:
+  // What `<base>.name` denotes (a library attribute, or a project module's member).
+  StaticRef attribute_of(const StaticRef& base, const std::string& name, int depth) const;
   // What a module-level global assigned exactly once from a call calls (`x = f(...)`: f); Unknown otherwise.
   StaticRef global_assigned_callee(int32_t module, const std::string& name) const;
   // `weakref.WeakSet()`, `WeakValueDictionary()` or `WeakKeyDictionary()`, as named in `module`.

@@ -2737,21 +2737,7 @@ bool Context::made_by(ObjId id, const std::vector<std::string>& functions) const
 }
 
 CodeRef Context::annotated_project_class(const std::string& dotted) const {
-  // The dotted name as the expression `a.b.C`, resolved where the function is defined.
-  Expr name;
-  name.kind = ExprKind::Name;
-  size_t start = 0, dot = dotted.find('.');
-  name.text = dotted.substr(0, dot);
-  while (dot != std::string::npos) {
-    start = dot + 1;
-    dot = dotted.find('.', start);
-    Expr attribute;
-    attribute.kind = ExprKind::Attribute;
-    attribute.text = dotted.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
-    attribute.children.push_back(std::move(name));
-    name = std::move(attribute);
-  }
-  const StaticRef ref = program_.resolve_expr(ref_.module, name);
+  const StaticRef ref = program_.resolve_dotted(ref_.module, dotted);
   // Only plain project classes: a subclass of a library class (the project's own `Tensor` when torch is
   // checked) may do anything through methods the analysis cannot see.
   if (ref.kind != StaticRef::Kind::ProjectClass || !program_.class_info(ref.code).external_bases.empty())

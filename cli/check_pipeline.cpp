@@ -120,21 +120,14 @@ std::vector<size_t> lower_all(std::vector<LoadedModule>& loaded, const FactCache
 // Writes the new cache entries on a thread of its own. It encodes an entry only while a core is idle (the
 // solver's threads leave one free at the end of their ranges, and between phases), so a first run that
 // fills the cache takes about as long as one without it, instead of sharing both cores with the solver.
-// It keeps what the entries' keys need (path and module name), not the texts, so the run may hand the
-// texts on before it is done.
+// Entries are keyed by what their facts carry, so the run may hand the source texts on before it is done.
 class CacheWriter {
  public:
   CacheWriter(FactCache* cache, const std::vector<LoadedModule>& loaded, const std::vector<size_t>& indices) {
     if (cache == nullptr || indices.empty()) return;
-    auto names = std::make_shared<std::vector<SourceText>>();
-    names->reserve(indices.size());
-    std::vector<FactCache::Entry> entries;
-    for (size_t i : indices) {
-      const SourceText& source = *loaded[i].source;
-      names->push_back(SourceText{source.path, source.module_name, source.is_package, {}});
-      entries.emplace_back(&names->back(), loaded[i].facts);
-    }
-    thread_ = std::thread([cache, names, entries = std::move(entries)] {
+    std::vector<std::shared_ptr<const ModuleFacts>> entries;
+    for (size_t i : indices) entries.push_back(loaded[i].facts);
+    thread_ = std::thread([cache, entries = std::move(entries)] {
       const auto started = std::chrono::steady_clock::now();
       cache->store(entries, wait_for_idle_core);
       if (std::getenv("CYCLECHECK_DEBUG_TIMES") != nullptr) {

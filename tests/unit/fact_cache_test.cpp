@@ -35,8 +35,8 @@ std::vector<fs::path> packs_in(const fs::path& root) {
 void store_all(const fs::path& root, const std::vector<SourceText>& sources) {
   auto cache = FactCache::open(root);
   ASSERT_NE(cache, nullptr);
-  std::vector<FactCache::Entry> entries;
-  for (const SourceText& source : sources) entries.emplace_back(&source, lower_module(source));
+  std::vector<std::shared_ptr<const ModuleFacts>> entries;
+  for (const SourceText& source : sources) entries.push_back(lower_module(source));
   cache->store(entries);
 }
 
@@ -57,8 +57,8 @@ TEST(FactCache, EntriesSurviveAReopenAndMatchOnlyTheirSource) {
   EXPECT_EQ(cache->load(source_of("c.py", a.text)), nullptr);                   // other path
 }
 
-// The check command's writer keeps only the path and module name of each source (the texts move on to
-// the report) and pauses between entries for the analysis.
+// Entries are keyed by the path and module name their facts carry (the check command's writer has no
+// source texts: they move on to the report), and the writer pauses between entries for the analysis.
 TEST(FactCache, EntriesAreKeyedWithoutTheTextAndTheWriterPausesBeforeEach) {
   testing::TempDir dir;
   const SourceText a = source_of("a.py", "class A:\n    def __init__(self):\n        self.me = self\n");
@@ -66,9 +66,7 @@ TEST(FactCache, EntriesAreKeyedWithoutTheTextAndTheWriterPausesBeforeEach) {
   {
     auto cache = FactCache::open(dir.path());
     ASSERT_NE(cache, nullptr);
-    std::vector<SourceText> names;
-    for (const SourceText* source : {&a, &b}) names.push_back({source->path, source->module_name, false, {}});
-    std::vector<FactCache::Entry> entries{{&names[0], lower_module(a)}, {&names[1], lower_module(b)}};
+    const std::vector<std::shared_ptr<const ModuleFacts>> entries{lower_module(a), lower_module(b)};
     size_t pauses = 0;
     cache->store(entries, [&pauses] { ++pauses; });
     EXPECT_EQ(pauses, 2u);
@@ -123,7 +121,7 @@ TEST(FactCache, CompactionKeepsWhatTheRunUsedAndRemovesTheOldPacks) {
     auto cache = FactCache::open(dir.path());
     ASSERT_NE(cache->load(sources[0]), nullptr);  // used by this run
     ASSERT_NE(cache->load(sources[3]), nullptr);
-    cache->store({{&fresh, lower_module(fresh)}});
+    cache->store({lower_module(fresh)});
   }
   ASSERT_EQ(packs_in(dir.path()).size(), 1u);
   auto cache = FactCache::open(dir.path());
