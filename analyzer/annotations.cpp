@@ -63,6 +63,12 @@ bool split_subscript(std::string_view text, std::string_view& outer, std::string
   return true;
 }
 
+// Keeps `depth` the bracket nesting at `ch`, for splitting at top-level separators.
+void track_brackets(char ch, int& depth) {
+  if (ch == '[' || ch == '(') ++depth;
+  if (ch == ']' || ch == ')') --depth;
+}
+
 // The arguments of a subscript, split at top-level commas.
 std::string_view first_argument(std::string_view inner, size_t& count) {
   int depth = 0;
@@ -70,8 +76,7 @@ std::string_view first_argument(std::string_view inner, size_t& count) {
   std::string_view first;
   count = 0;
   for (size_t i = 0; i <= inner.size(); ++i) {
-    if (i < inner.size() && (inner[i] == '[' || inner[i] == '(')) ++depth;
-    if (i < inner.size() && (inner[i] == ']' || inner[i] == ')')) --depth;
+    if (i < inner.size()) track_brackets(inner[i], depth);
     if (i == inner.size() || (inner[i] == ',' && depth == 0)) {
       if (count == 0) first = inner.substr(start, i - start);
       ++count;
@@ -84,8 +89,7 @@ std::string_view first_argument(std::string_view inner, size_t& count) {
 size_t top_level_bar(std::string_view text) {
   int depth = 0;
   for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '[' || text[i] == '(') ++depth;
-    if (text[i] == ']' || text[i] == ')') --depth;
+    track_brackets(text[i], depth);
     if (text[i] == '|' && depth == 0) return i;
   }
   return std::string_view::npos;

@@ -1939,14 +1939,13 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         const bool accumulates = model.keeps_every_registration && !model.names.empty();
         if (accumulates) {
           const std::string& name = model.names.front();
-          if (model.removed_by.empty() &&
-              program_.global_has_removal(ref_.module, name.substr(0, name.rfind('.'))))
-            continue;
-          if (std::any_of(model.removed_by.begin(), model.removed_by.end(),
-                          [this](const std::string& method) {
-                            return program_.module_calls_removal(ref_.module, method);
-                          }))
-            continue;
+          const bool removed = model.removed_by.empty()
+                                   ? program_.global_has_removal(ref_.module, name.substr(0, name.rfind('.')))
+                                   : std::any_of(model.removed_by.begin(), model.removed_by.end(),
+                                                 [this](const std::string& method) {
+                                                   return program_.module_calls_removal(ref_.module, method);
+                                                 });
+          if (removed) continue;
         }
         const ObjId root = global(-1, accumulates ? kProcessRegistry : kProcessRoots);
         const std::string registry = !model.registry.empty()
