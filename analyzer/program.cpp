@@ -95,11 +95,11 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
   });
   uses_torch_ =
       std::any_of(imports_torch.begin(), imports_torch.end(), [](uint8_t imports) { return imports != 0; });
-  std::vector<std::vector<uint8_t>> state(modules_.size());
-  for (size_t m = 0; m < modules_.size(); ++m) state[m].assign(modules_[m]->classes.size(), 0);
+  std::vector<std::vector<uint8_t>> states(modules_.size());
+  for (size_t m = 0; m < modules_.size(); ++m) states[m].assign(modules_[m]->classes.size(), 0);
   for (size_t m = 0; m < modules_.size(); ++m) {
     for (size_t c = 0; c < modules_[m]->classes.size(); ++c) {
-      link_class(CodeRef{static_cast<int32_t>(m), static_cast<int32_t>(c)}, state[m]);
+      link_class(CodeRef{static_cast<int32_t>(m), static_cast<int32_t>(c)}, states);
     }
   }
 }
@@ -287,8 +287,10 @@ void Program::collect_methods(CodeRef ref) {
   }
 }
 
-void Program::link_class(CodeRef ref, std::vector<uint8_t>& state) {
-  auto& st = state[static_cast<size_t>(ref.index)];
+// Bases are linked first, in whatever module they are: what a class inherits does not depend on the order
+// of the files.
+void Program::link_class(CodeRef ref, std::vector<std::vector<uint8_t>>& states) {
+  auto& st = states[static_cast<size_t>(ref.module)][static_cast<size_t>(ref.index)];
   if (st != 0) return;  // linked, or being linked (a cyclic hierarchy is left as is)
   st = 1;
   const ClassDef& def = class_def(ref);
@@ -296,9 +298,7 @@ void Program::link_class(CodeRef ref, std::vector<uint8_t>& state) {
   for (const Expr& base : def.bases) {
     StaticRef r = resolve_expr(ref.module, base);
     if (r.kind == StaticRef::Kind::ProjectClass) {
-      if (r.code.module == ref.module) {
-        link_class(r.code, state);
-      }
+      link_class(r.code, states);
       info.project_bases.push_back(r.code);
       const ClassInfo& base_info = class_info(r.code);
       info.is_nn_module |= base_info.is_nn_module;

@@ -117,7 +117,8 @@ class Program {
   void collect_bindings(int32_t module, const std::vector<Stmt>& body);
   // A class's own methods and flags; link_class adds what its bases contribute.
   void collect_methods(CodeRef ref);
-  void link_class(CodeRef ref, std::vector<uint8_t>& state);
+  // states: per module, per class: 0 not linked, 1 being linked, 2 linked.
+  void link_class(CodeRef ref, std::vector<std::vector<uint8_t>>& states);
 };
 
 }  // namespace cyclecheck
