@@ -10,6 +10,7 @@
 #include <functional>
 #include <iostream>
 #include <iterator>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -18,6 +19,7 @@
 #include "analyzer/discovery.hpp"
 #include "analyzer/fact_cache.hpp"
 #include "analyzer/idle_cores.hpp"
+#include "analyzer/import_context.hpp"
 #include "analyzer/library_models.hpp"
 #include "analyzer/parallel.hpp"
 #include "analyzer/phase_timer.hpp"
@@ -225,6 +227,23 @@ CheckRun run_check(const CheckRequest& request) {
   timer.mark("discover");
   auto loaded = read_all(files);
   run.files_checked += files.size();
+  // The project modules the checked files import but that were not given: analysed for what they say
+  // about the checked files, never reported.
+  std::set<std::string> context_paths;
+  {
+    std::vector<CheckedSource> checked;
+    if (stdin_source) checked.push_back({(cwd / request.stdin_filename).lexically_normal(), &*stdin_source});
+    for (size_t i = 0; i < loaded.size(); ++i) {
+      if (loaded[i].source) checked.push_back({files[i].path, &*loaded[i].source});
+    }
+    for (ContextModule& context : imported_project_modules(checked, config, cwd)) {
+      context_paths.insert(context.file.display_path);
+      LoadedModule module;
+      module.content_hash = fast_hash_bytes(context.source.text);
+      module.source = std::move(context.source);
+      loaded.push_back(std::move(module));
+    }
+  }
 
   // An unchanged project: reuse the last run's findings without lowering or solving anything.
   std::optional<ResultCache> results;
@@ -271,6 +290,7 @@ CheckRun run_check(const CheckRequest& request) {
   std::map<std::string, SuppressionIndex> suppressions;
   std::vector<Diagnostic> kept;
   for (auto& d : diagnostics) {
+    if (context_paths.count(d.range.path) != 0) continue;
     if (!is_code_enabled(config, d.code, d.rule_name, d.range.path)) continue;
     auto source = run.sources.find(d.range.path);
     if (source != run.sources.end()) {

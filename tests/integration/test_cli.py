@@ -220,6 +220,29 @@ def compute(_cache={}):
         self.assertEqual(code, 1)
         self.assertIn("buffer.py:3:", out)
 
+    def test_a_file_checked_alone_sees_the_project_modules_it_imports(self):
+        # As a pre-commit hook runs it: only train.py is named. Its model's nn.Module base is in a package
+        # module beside it, which is analysed for what it says and reported on only when named itself.
+        self.write("proj/__init__.py", "")
+        self.write("proj/layers.py", "import torch.nn as nn\n\n\nclass Regressor(nn.Module):\n"
+                   "    def __init__(self):\n        super().__init__()\n        self.linear = nn.Linear(4, 1)\n"
+                   "        self.cb = self.forward\n\n    def forward(self, x):\n        return self.linear(x)\n")
+        # Tiny is an nn.Module only through Regressor: without proj/layers.py its call returns nothing known.
+        self.write("train.py", "import torch\n\nfrom proj.layers import Regressor\n\n\n"
+                   "class Tiny(Regressor):\n    def forward(self, x):\n        return self.linear(x).mean()\n\n\n"
+                   "def fit(loader):\n    model = Tiny()\n    losses = []\n    for x in loader:\n"
+                   "        loss = model(x)\n        loss.backward()\n        losses.append(loss)\n"
+                   "    return losses\n")
+        _, alone, _ = check_json(["train.py"], cwd=self.dir)
+        self.assertEqual([(d["filename"], d["code"], d["location"]["row"]) for d in alone],
+                         [("train.py", "CC204", 17)])
+        _, both, _ = check_json(["train.py", "proj/layers.py"], cwd=self.dir)
+        self.assertEqual(sorted((d["filename"], d["code"]) for d in both),
+                         [("proj/layers.py", "CC104"), ("train.py", "CC204")])
+        # Excluded modules stay out of the context.
+        _, excluded, _ = check_json(["train.py"], cwd=self.dir, extra=["--extend-exclude", "proj"])
+        self.assertEqual(excluded, [])
+
     def test_exclude_options(self):
         for name in ("pkg/model.py", "pkg/generated/ops.py", "build/copy.py"):
             self.write(name, CYCLE)

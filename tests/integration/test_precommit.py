@@ -110,6 +110,24 @@ class PreCommitTest(unittest.TestCase):
         self.assertNotEqual(rejected.returncode, 0, rejected.stdout + rejected.stderr)
         self.assertIn("train.py", rejected.stdout + rejected.stderr)
 
+    def test_a_staged_file_is_checked_with_the_modules_it_imports(self):
+        # The model's nn.Module base was committed earlier; only the training script is staged now.
+        (self.project / "models").mkdir()
+        (self.project / "models" / "__init__.py").write_text("")
+        (self.project / "models" / "base.py").write_text(
+            "import torch.nn as nn\n\n\nclass Regressor(nn.Module):\n    def __init__(self):\n"
+            "        super().__init__()\n        self.linear = nn.Linear(4, 1)\n")
+        git(self.project, "add", "models", env=self.env)
+        git(self.project, "commit", "-q", "--no-verify", "-m", "models", env=self.env)
+        rejected = self.commit("train.py", (
+            "from models.base import Regressor\n\n\nclass Tiny(Regressor):\n    def forward(self, x):\n"
+            "        return self.linear(x).mean()\n\n\ndef fit(loader):\n    model = Tiny()\n    losses = []\n"
+            "    for x in loader:\n        loss = model(x)\n        loss.backward()\n        losses.append(loss)\n"
+            "    return losses\n"))
+        output = rejected.stdout + rejected.stderr
+        self.assertNotEqual(rejected.returncode, 0, output)
+        self.assertIn("train.py:15:9: CC204", output)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -1,0 +1,111 @@
+#include "analyzer/import_context.hpp"
+
+#include <algorithm>
+#include <deque>
+#include <set>
+#include <system_error>
+
+#include "analyzer/import_scan.hpp"
+#include "analyzer/parallel.hpp"
+
+namespace cyclecheck {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The directory that holds a file's top package: `<root>/proj/models/net.py` of module proj.models.net.
+fs::path package_root(const fs::path& file, const std::string& module_name, bool is_package) {
+  fs::path dir = file.parent_path();
+  size_t climbs = static_cast<size_t>(std::count(module_name.begin(), module_name.end(), '.'));
+  if (is_package && !module_name.empty()) ++climbs;  // proj/__init__.py sits inside its package
+  for (size_t i = 0; i < climbs && dir.has_relative_path(); ++i) dir = dir.parent_path();
+  return dir;
+}
+
+// `path` is `root` or inside it (both lexically normal).
+bool is_within(const fs::path& path, const fs::path& root) {
+  const fs::path relative = path.lexically_relative(root);
+  return !relative.empty() && *relative.begin() != "..";
+}
+
+}  // namespace
+
+std::vector<ContextModule> imported_project_modules(const std::vector<CheckedSource>& checked,
+                                                    const Config& config, const fs::path& working_directory) {
+  const fs::path project_root = (config.root.empty() ? working_directory : config.root).lexically_normal();
+  std::set<fs::path> known_files;
+  std::set<std::string> known_modules;
+  std::set<std::string> known_plain_modules;  // not packages: nothing below them is a module
+  auto know_module = [&](const SourceText& source) {
+    if (source.module_name.empty()) return;
+    known_modules.insert(source.module_name);
+    if (!source.is_package) known_plain_modules.insert(source.module_name);
+  };
+  std::set<fs::path> roots;
+  std::deque<const SourceText*> to_scan;
+  for (const CheckedSource& c : checked) {
+    const fs::path file = c.path.lexically_normal();
+    known_files.insert(file);
+    know_module(*c.source);
+    // A root outside the project holds no project module (Debian's dist-packages beside a checked file of
+    // it): nothing to look up there, and nothing to scan when no root is left.
+    const fs::path root = package_root(file, c.source->module_name, c.source->is_package);
+    if (is_within(root, project_root) || is_within(project_root, root)) roots.insert(root);
+    to_scan.push_back(c.source);
+  }
+  if (roots.empty()) return {};
+  // The checked sources are scanned on all cores; the modules found, one by one as they come.
+  std::vector<std::vector<std::string>> checked_candidates(to_scan.size());
+  parallel_for(to_scan.size(), [&](size_t i) {
+    checked_candidates[i] =
+        imported_module_candidates(to_scan[i]->text, to_scan[i]->module_name, to_scan[i]->is_package);
+  });
+  // Deque: sources found later are appended without moving the ones being scanned.
+  std::deque<ContextModule> found;
+  std::set<std::string> looked_up;
+  auto below_plain_module = [&](const std::string& dotted) {
+    for (size_t dot = dotted.rfind('.'); dot != std::string::npos && dot > 0;
+         dot = dotted.rfind('.', dot - 1)) {
+      if (known_plain_modules.count(dotted.substr(0, dot)) != 0) return true;
+    }
+    return false;
+  };
+  for (size_t scanned = 0; !to_scan.empty() && found.size() < kMaxContextModules; ++scanned) {
+    const SourceText* source = to_scan.front();
+    to_scan.pop_front();
+    const std::vector<std::string> candidates =
+        scanned < checked_candidates.size()
+            ? std::move(checked_candidates[scanned])
+            : imported_module_candidates(source->text, source->module_name, source->is_package);
+    for (const std::string& dotted : candidates) {
+      // `from proj.util import helper`: proj.util is a file, so proj.util.helper is a name, not a module.
+      if (known_modules.count(dotted) != 0 || below_plain_module(dotted) || !looked_up.insert(dotted).second)
+        continue;
+      std::string relative = dotted;
+      std::replace(relative.begin(), relative.end(), '.', '/');
+      for (const fs::path& root : roots) {
+        std::error_code error;
+        fs::path file = (root / (relative + ".py")).lexically_normal();
+        if (!fs::is_regular_file(file, error)) file = (root / relative / "__init__.py").lexically_normal();
+        if (!fs::is_regular_file(file, error) || known_files.count(file) != 0 ||
+            !is_within(file, project_root))
+          continue;
+        known_files.insert(file);
+        std::vector<Diagnostic> ignored;
+        if (discover_python_files({file}, config, /*force_exclude=*/true, ignored).empty()) continue;
+        const std::string display = display_path_for(file, working_directory);
+        Diagnostic unreadable;  // not reported: the file was not asked for
+        std::optional<SourceText> text = read_source(file, display, unreadable);
+        if (!text) continue;
+        found.push_back(ContextModule{DiscoveredFile{file, display}, std::move(*text)});
+        know_module(found.back().source);
+        to_scan.push_back(&found.back().source);
+        break;
+      }
+      if (found.size() >= kMaxContextModules) break;
+    }
+  }
+  return {std::make_move_iterator(found.begin()), std::make_move_iterator(found.end())};
+}
+
+}  // namespace cyclecheck
