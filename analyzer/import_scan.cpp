@@ -147,10 +147,14 @@ std::vector<std::string> imported_module_candidates(const std::string& text, con
     const std::string_view code = trim(without_comment(line));
     if (!starts_with_keyword(code, "import") && !starts_with_keyword(code, "from")) continue;
     std::string statement(code);
-    // Parenthesised names and backslash continuations go on over the following lines.
+    // Parenthesised names (`from m import (`, not prose in a docstring that starts with "from") and
+    // backslash continuations go on over the following lines.
+    const size_t paren = statement.find('(');
+    const bool names_in_parentheses =
+        paren != std::string::npos && paren >= 6 && statement.rfind("import", paren - 1) != std::string::npos;
     for (int extra = 0; extra < kMaxStatementLines; ++extra) {
-      const bool open_paren = std::count(statement.begin(), statement.end(), '(') >
-                              std::count(statement.begin(), statement.end(), ')');
+      const bool open_paren = names_in_parentheses && std::count(statement.begin(), statement.end(), '(') >
+                                                          std::count(statement.begin(), statement.end(), ')');
       const bool backslash = !statement.empty() && statement.back() == '\\';
       if (!open_paren && !backslash) break;
       if (backslash) statement.pop_back();

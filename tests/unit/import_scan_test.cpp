@@ -44,6 +44,15 @@ TEST(ImportScan, StatementsOverSeveralLinesIndentedOrCommentedAreRead) {
             (Names{"proj", "proj.fallback", "proj.models", "proj.models.Head", "proj.models.Net"}));
 }
 
+TEST(ImportScan, ProseThatStartsWithFromDoesNotSwallowTheLinesAfterIt) {
+  const std::string text =
+      "\"\"\"Adapted\n"
+      "from the reference code (see the paper\n"
+      "\"\"\"\n"
+      "import proj.util\n";
+  EXPECT_EQ(imported_module_candidates(text, "m", false), (Names{"proj", "proj.util"}));
+}
+
 TEST(ImportScan, WhatIsNotAnImportStatementIsLeftAlone) {
   EXPECT_TRUE(
       imported_module_candidates("important = 1\nfromage = 2\nprint('import x')\n", "m", false).empty());
