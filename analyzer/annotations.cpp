@@ -4,6 +4,8 @@
 #include <array>
 #include <cctype>
 
+#include "analyzer/text_util.hpp"
+
 namespace cyclecheck {
 namespace {
 
@@ -28,22 +30,6 @@ std::string_view without_module(std::string_view name) {
     if (name.substr(0, prefix.size()) == prefix) return name.substr(prefix.size());
   }
   return name;
-}
-
-bool is_dotted_name(std::string_view text) {
-  if (text.empty()) return false;
-  bool at_start = true;
-  for (char ch : text) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (ch == '.') {
-      if (at_start) return false;
-      at_start = true;
-      continue;
-    }
-    if (!(std::isalnum(c) || ch == '_') || (at_start && std::isdigit(c))) return false;
-    at_start = false;
-  }
-  return !at_start;
 }
 
 // Builtin and typing names that are not project classes.

@@ -48,7 +48,7 @@ class Walker {
   Walker(const Config& config, std::vector<Diagnostic>& errors)
       : errors_(errors),
         working_directory_(current_directory()),
-        excludes_(exclude_patterns(config), root_of(config, working_directory_)) {}
+        excludes_(excluded_paths(config, working_directory_)) {}
 
   void add_argument(const fs::path& argument, bool force_exclude) {
     const fs::path path = (working_directory_ / argument).lexically_normal();
@@ -97,16 +97,6 @@ class Walker {
   }
 
   bool is_excluded(const fs::path& path) const { return excludes_.matches(path); }
-
-  static std::vector<std::string> exclude_patterns(const Config& config) {
-    std::vector<std::string> patterns = config.exclude;
-    patterns.insert(patterns.end(), config.extend_exclude.begin(), config.extend_exclude.end());
-    return patterns;
-  }
-
-  static fs::path root_of(const Config& config, const fs::path& working_directory) {
-    return config.root.empty() ? working_directory : config.root;
-  }
 
   void add_file(const fs::path& path) {
     // The same file reached through a symlink or named twice is checked once.
@@ -225,6 +215,12 @@ Diagnostic make_io_error(const std::string& display_path, const std::string& mes
                 static_cast<unsigned long long>(fnv1a("CC002\n" + display_path + "\n" + message)));
   diagnostic.fingerprint = hex;
   return diagnostic;
+}
+
+PathPatterns excluded_paths(const Config& config, const fs::path& working_directory) {
+  std::vector<std::string> patterns = config.exclude;
+  patterns.insert(patterns.end(), config.extend_exclude.begin(), config.extend_exclude.end());
+  return PathPatterns(patterns, config.root.empty() ? working_directory : config.root);
 }
 
 std::vector<DiscoveredFile> discover_python_files(const std::vector<fs::path>& paths, const Config& config,

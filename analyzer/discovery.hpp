@@ -23,6 +23,9 @@ std::vector<DiscoveredFile> discover_python_files(const std::vector<std::filesys
                                                   const Config& config, bool force_exclude,
                                                   std::vector<Diagnostic>& errors);
 
+// The `exclude` and `extend-exclude` patterns, anchored at the project root, as discovery applies them.
+PathPatterns excluded_paths(const Config& config, const std::filesystem::path& working_directory);
+
 // `path` as shown to the user: relative to `working_directory` when below it, else absolute;
 // always with '/' separators.
 std::string display_path_for(const std::filesystem::path& path,

@@ -30,8 +30,8 @@ bool is_within(const fs::path& path, const fs::path& root) {
 
 }  // namespace
 
-std::vector<ContextModule> imported_project_modules(const std::vector<CheckedSource>& checked,
-                                                    const Config& config, const fs::path& working_directory) {
+std::vector<SourceText> imported_project_modules(const std::vector<CheckedSource>& checked,
+                                                 const Config& config, const fs::path& working_directory) {
   const fs::path project_root = (config.root.empty() ? working_directory : config.root).lexically_normal();
   std::set<fs::path> known_files;
   std::set<std::string> known_modules;
@@ -42,7 +42,6 @@ std::vector<ContextModule> imported_project_modules(const std::vector<CheckedSou
     if (!source.is_package) known_plain_modules.insert(source.module_name);
   };
   std::set<fs::path> roots;
-  std::deque<const SourceText*> to_scan;
   for (const CheckedSource& c : checked) {
     const fs::path file = c.path.lexically_normal();
     known_files.insert(file);
@@ -51,18 +50,16 @@ std::vector<ContextModule> imported_project_modules(const std::vector<CheckedSou
     // it): nothing to look up there, and nothing to scan when no root is left.
     const fs::path root = package_root(file, c.source->module_name, c.source->is_package);
     if (is_within(root, project_root) || is_within(project_root, root)) roots.insert(root);
-    to_scan.push_back(c.source);
   }
   if (roots.empty()) return {};
-  // The checked sources are scanned on all cores; the modules found, one by one as they come.
-  std::vector<std::vector<std::string>> checked_candidates(to_scan.size());
-  parallel_for(to_scan.size(), [&](size_t i) {
-    checked_candidates[i] =
-        imported_module_candidates(to_scan[i]->text, to_scan[i]->module_name, to_scan[i]->is_package);
+  // What each source may import; the checked sources are scanned on all cores, each module found when it
+  // is found.
+  std::deque<std::vector<std::string>> to_look_up(checked.size());
+  parallel_for(checked.size(), [&](size_t i) {
+    const SourceText& source = *checked[i].source;
+    to_look_up[i] = imported_module_candidates(source.text, source.module_name, source.is_package);
   });
-  // Deque: sources found later are appended without moving the ones being scanned.
-  std::deque<ContextModule> found;
-  std::set<std::string> looked_up;
+  const PathPatterns excluded = excluded_paths(config, working_directory);
   auto below_plain_module = [&](const std::string& dotted) {
     for (size_t dot = dotted.rfind('.'); dot != std::string::npos && dot > 0;
          dot = dotted.rfind('.', dot - 1)) {
@@ -70,13 +67,11 @@ std::vector<ContextModule> imported_project_modules(const std::vector<CheckedSou
     }
     return false;
   };
-  for (size_t scanned = 0; !to_scan.empty() && found.size() < kMaxContextModules; ++scanned) {
-    const SourceText* source = to_scan.front();
-    to_scan.pop_front();
-    const std::vector<std::string> candidates =
-        scanned < checked_candidates.size()
-            ? std::move(checked_candidates[scanned])
-            : imported_module_candidates(source->text, source->module_name, source->is_package);
+  std::vector<SourceText> found;
+  std::set<std::string> looked_up;
+  while (!to_look_up.empty() && found.size() < kMaxContextModules) {
+    const std::vector<std::string> candidates = std::move(to_look_up.front());
+    to_look_up.pop_front();
     for (const std::string& dotted : candidates) {
       // `from proj.util import helper`: proj.util is a file, so proj.util.helper is a name, not a module.
       if (known_modules.count(dotted) != 0 || below_plain_module(dotted) || !looked_up.insert(dotted).second)
@@ -87,25 +82,23 @@ std::vector<ContextModule> imported_project_modules(const std::vector<CheckedSou
         std::error_code error;
         fs::path file = (root / (relative + ".py")).lexically_normal();
         if (!fs::is_regular_file(file, error)) file = (root / relative / "__init__.py").lexically_normal();
-        if (!fs::is_regular_file(file, error) || known_files.count(file) != 0 ||
-            !is_within(file, project_root))
+        if (!fs::is_regular_file(file, error) || !known_files.insert(file).second ||
+            !is_within(file, project_root) || excluded.matches(file))
           continue;
-        known_files.insert(file);
-        std::vector<Diagnostic> ignored;
-        if (discover_python_files({file}, config, /*force_exclude=*/true, ignored).empty()) continue;
-        const std::string display = display_path_for(file, working_directory);
         Diagnostic unreadable;  // not reported: the file was not asked for
-        std::optional<SourceText> text = read_source(file, display, unreadable);
-        if (!text) continue;
-        found.push_back(ContextModule{DiscoveredFile{file, display}, std::move(*text)});
-        know_module(found.back().source);
-        to_scan.push_back(&found.back().source);
+        std::optional<SourceText> source =
+            read_source(file, display_path_for(file, working_directory), unreadable);
+        if (!source) continue;
+        know_module(*source);
+        to_look_up.push_back(
+            imported_module_candidates(source->text, source->module_name, source->is_package));
+        found.push_back(std::move(*source));
         break;
       }
       if (found.size() >= kMaxContextModules) break;
     }
   }
-  return {std::make_move_iterator(found.begin()), std::make_move_iterator(found.end())};
+  return found;
 }
 
 }  // namespace cyclecheck

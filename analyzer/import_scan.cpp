@@ -3,19 +3,13 @@
 #include <algorithm>
 #include <string_view>
 
+#include "analyzer/text_util.hpp"
+
 namespace cyclecheck {
 namespace {
 
 // A statement spread over lines (parentheses, backslashes) ends within this many lines, or is cut there.
 constexpr int kMaxStatementLines = 200;
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\f'))
-    s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\f'))
-    s.remove_suffix(1);
-  return s;
-}
 
 std::string_view without_comment(std::string_view line) {
   const size_t hash = line.find('#');
@@ -29,16 +23,6 @@ bool starts_with_keyword(std::string_view s, std::string_view keyword) {
   return next == ' ' || next == '\t' || (keyword == "from" && next == '.');
 }
 
-bool is_dotted_name(std::string_view name) {
-  if (name.empty() || name.front() == '.' || name.back() == '.' || name.find("..") != std::string_view::npos)
-    return false;
-  return std::all_of(name.begin(), name.end(), [](char c) {
-    const auto byte = static_cast<unsigned char>(c);
-    return byte >= 0x80 || c == '_' || c == '.' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
-           (c >= 'A' && c <= 'Z');
-  });
-}
-
 // "a.b.c" adds "a", "a.b" and "a.b.c".
 void add_with_parents(std::string_view dotted, std::vector<std::string>& out) {
   for (size_t dot = dotted.find('.'); dot != std::string_view::npos; dot = dotted.find('.', dot + 1)) {
@@ -49,7 +33,7 @@ void add_with_parents(std::string_view dotted, std::vector<std::string>& out) {
 
 // The first word of an imported item: "Net" of "Net as Model".
 std::string_view item_name(std::string_view item) {
-  item = trim(item);
+  item = trim_blanks(item);
   const size_t space = item.find_first_of(" \t");
   return space == std::string_view::npos ? item : item.substr(0, space);
 }
@@ -92,7 +76,7 @@ void scan_statement(std::string_view statement, const std::string& module_name, 
     return;
   }
   // from <module> import <names>
-  std::string_view rest = trim(statement.substr(4));
+  std::string_view rest = trim_blanks(statement.substr(4));
   size_t import_at = std::string_view::npos;
   for (size_t at = rest.find("import"); at != std::string_view::npos; at = rest.find("import", at + 1)) {
     const bool word_before = at > 0 && (rest[at - 1] == ' ' || rest[at - 1] == '\t' || rest[at - 1] == '.');
@@ -104,10 +88,10 @@ void scan_statement(std::string_view statement, const std::string& module_name, 
     }
   }
   if (import_at == std::string_view::npos) return;
-  std::string_view source = trim(rest.substr(0, import_at));
+  std::string_view source = trim_blanks(rest.substr(0, import_at));
   size_t dots = 0;
   while (dots < source.size() && source[dots] == '.') ++dots;
-  const std::string_view dotted = trim(source.substr(dots));
+  const std::string_view dotted = trim_blanks(source.substr(dots));
   if (!dotted.empty() && !is_dotted_name(dotted)) return;
   const std::string from =
       dots == 0 ? std::string(dotted) : resolve_relative(dots, dotted, module_name, is_package);
@@ -144,7 +128,7 @@ std::vector<std::string> imported_module_candidates(const std::string& text, con
   };
   std::string_view line;
   while (next_line(line)) {
-    const std::string_view code = trim(without_comment(line));
+    const std::string_view code = trim_blanks(without_comment(line));
     if (!starts_with_keyword(code, "import") && !starts_with_keyword(code, "from")) continue;
     std::string statement(code);
     // Parenthesised names (`from m import (`, not prose in a docstring that starts with "from") and
@@ -161,10 +145,10 @@ std::vector<std::string> imported_module_candidates(const std::string& text, con
       std::string_view more;
       if (!next_line(more)) break;
       statement += ' ';
-      statement += trim(without_comment(more));
+      statement += trim_blanks(without_comment(more));
     }
     const std::string_view first = std::string_view(statement).substr(0, statement.find(';'));
-    scan_statement(trim(first), module_name, is_package, out);
+    scan_statement(trim_blanks(first), module_name, is_package, out);
   }
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());

@@ -5,24 +5,19 @@
 #include <fstream>
 #include <sstream>
 
+#include "analyzer/text_util.hpp"
+
 namespace cyclecheck {
 
 extern const char* const embedded_library_models;
 
 namespace {
 
-std::string trim(std::string_view text) {
-  size_t b = 0, e = text.size();
-  while (b < e && (text[b] == ' ' || text[b] == '\t')) ++b;
-  while (e > b && (text[e - 1] == ' ' || text[e - 1] == '\t')) --e;
-  return std::string(text.substr(b, e - b));
-}
-
 // "arg0|hook", "arg1", "args[1:]", "kwargs", "receiver", "return", "root", each optionally followed by
 // ".field" or "[]".
 ModelOperand parse_operand(std::string_view text, const std::string& where) {
   ModelOperand op;
-  std::string s = trim(text);
+  std::string s(trim_blanks(text));
   auto take_field = [&](size_t at) {
     if (at == std::string::npos) return;
     std::string rest = s.substr(at);

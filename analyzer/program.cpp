@@ -219,16 +219,18 @@ StaticRef Program::resolve_global(int32_t module, const std::string& name, int d
 
 StaticRef Program::resolve_expr(int32_t module, const Expr& expr, int depth) const {
   if (depth > 16) return {};
-  if (expr.kind == ExprKind::Name) {
-    StaticRef ref = resolve_global(module, expr.text, depth + 1);
-    if (ref.kind == StaticRef::Kind::Unknown)
-      return StaticRef{StaticRef::Kind::External, {}, "builtins." + expr.text};
-    return ref;
-  }
+  if (expr.kind == ExprKind::Name) return resolve_name(module, expr.text, depth + 1);
   if (expr.kind == ExprKind::Attribute && !expr.children.empty()) {
     return attribute_of(resolve_expr(module, expr.children[0], depth + 1), expr.text, depth + 1);
   }
   return {};
+}
+
+StaticRef Program::resolve_name(int32_t module, const std::string& name, int depth) const {
+  StaticRef ref = resolve_global(module, name, depth);
+  if (ref.kind == StaticRef::Kind::Unknown)
+    return StaticRef{StaticRef::Kind::External, {}, "builtins." + name};
+  return ref;
 }
 
 StaticRef Program::attribute_of(const StaticRef& base, const std::string& name, int depth) const {
@@ -247,10 +249,7 @@ StaticRef Program::attribute_of(const StaticRef& base, const std::string& name, 
 
 StaticRef Program::resolve_dotted(int32_t module, const std::string& dotted) const {
   size_t dot = dotted.find('.');
-  Expr first;
-  first.kind = ExprKind::Name;
-  first.text = dotted.substr(0, dot);
-  StaticRef ref = resolve_expr(module, first);
+  StaticRef ref = resolve_name(module, dotted.substr(0, dot), 1);
   while (dot != std::string::npos && ref.kind != StaticRef::Kind::Unknown) {
     const size_t start = dot + 1;
     dot = dotted.find('.', start);

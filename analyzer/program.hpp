@@ -93,6 +93,8 @@ class Program {
   bool class_attribute_has_removal(CodeRef cls, const std::string& attribute) const;
 
  private:
+  // A name read at module level: a global of the module, else a builtin.
+  StaticRef resolve_name(int32_t module, const std::string& name, int depth) const;
   // What `<base>.name` denotes (a library attribute, or a project module's member).
   StaticRef attribute_of(const StaticRef& base, const std::string& name, int depth) const;
   // What a module-level global assigned exactly once from a call calls (`x = f(...)`: f); Unknown otherwise.

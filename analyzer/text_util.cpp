@@ -102,4 +102,29 @@ size_t first_invalid_utf8(std::string_view text) {
   return std::string_view::npos;
 }
 
+std::string_view trim_blanks(std::string_view text) {
+  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f'; };
+  while (!text.empty() && blank(text.front())) text.remove_prefix(1);
+  while (!text.empty() && blank(text.back())) text.remove_suffix(1);
+  return text;
+}
+
+bool is_dotted_name(std::string_view text) {
+  if (text.empty()) return false;
+  bool at_start = true;
+  for (char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (ch == '.') {
+      if (at_start) return false;
+      at_start = true;
+      continue;
+    }
+    const bool digit = c >= '0' && c <= '9';
+    const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || ch == '_' || c >= 0x80;
+    if (!(letter || digit) || (at_start && digit)) return false;
+    at_start = false;
+  }
+  return !at_start;
+}
+
 }  // namespace cyclecheck

@@ -18,4 +18,11 @@ std::string hex64(uint64_t value);
 // Byte offset of the first invalid UTF-8 sequence, or npos when the text is valid.
 size_t first_invalid_utf8(std::string_view text);
 
+// `text` without the blanks (spaces, tabs, carriage returns, form feeds) at either end.
+std::string_view trim_blanks(std::string_view text);
+
+// A dotted Python name (`pkg.mod.Class`): identifiers (ASCII letters, digits and '_', or any non-ASCII
+// byte; not starting with a digit) joined by single dots.
+bool is_dotted_name(std::string_view text);
+
 }  // namespace cyclecheck

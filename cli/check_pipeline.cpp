@@ -236,11 +236,11 @@ CheckRun run_check(const CheckRequest& request) {
     for (size_t i = 0; i < loaded.size(); ++i) {
       if (loaded[i].source) checked.push_back({files[i].path, &*loaded[i].source});
     }
-    for (ContextModule& context : imported_project_modules(checked, config, cwd)) {
-      context_paths.insert(context.file.display_path);
+    for (SourceText& context : imported_project_modules(checked, config, cwd)) {
+      context_paths.insert(context.path);
       LoadedModule module;
-      module.content_hash = fast_hash_bytes(context.source.text);
-      module.source = std::move(context.source);
+      module.content_hash = fast_hash_bytes(context.text);
+      module.source = std::move(context);
       loaded.push_back(std::move(module));
     }
   }

@@ -9,6 +9,8 @@
 #include <optional>
 #include <string_view>
 
+#include "analyzer/text_util.hpp"
+
 namespace cyclecheck::lsp {
 namespace {
 
@@ -18,14 +20,6 @@ bool iequals(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
            return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
          });
-}
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) {
-    text.remove_suffix(1);
-  }
-  return text;
 }
 
 // Where the header block ends (index of the first body byte), accepting bare "\n" line ends too.
@@ -42,7 +36,7 @@ std::optional<size_t> content_length(std::string_view headers, std::string& erro
   std::optional<size_t> length;
   while (!headers.empty()) {
     const size_t newline = headers.find('\n');
-    std::string_view line = trim(headers.substr(0, newline));
+    std::string_view line = trim_blanks(headers.substr(0, newline));
     headers = newline == std::string_view::npos ? std::string_view{} : headers.substr(newline + 1);
     if (line.empty()) continue;
     const size_t colon = line.find(':');
@@ -50,8 +44,8 @@ std::optional<size_t> content_length(std::string_view headers, std::string& erro
       error = "malformed header line '" + std::string(line.substr(0, 80)) + "'";
       return std::nullopt;
     }
-    if (!iequals(trim(line.substr(0, colon)), "Content-Length")) continue;  // Content-Type and others
-    const std::string_view value = trim(line.substr(colon + 1));
+    if (!iequals(trim_blanks(line.substr(0, colon)), "Content-Length")) continue;  // Content-Type and others
+    const std::string_view value = trim_blanks(line.substr(colon + 1));
     size_t parsed = 0;
     const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), parsed);
     if (ec != std::errc{} || end != value.data() + value.size() || value.empty()) {
