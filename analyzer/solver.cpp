@@ -541,6 +541,12 @@ class Context {
   void join_into(HeapState& into, const HeapState& from);
   bool root_is_global(ObjId id) const;
   static std::string describe_target(const Expr& e);
+  // How a message names the accumulator `base`: as the code writes it (`losses`, `by_name["loss"]`) where
+  // it is written, not by the kind of object ('list').
+  std::string accumulator_label(ObjId base, const Expr* written_as) const {
+    std::string text = written_as != nullptr ? describe_target(*written_as) : std::string();
+    return text.empty() ? std::string(objs_[base].label) : text;
+  }
   // `obj.__dict__["name"]` is the attribute `name`: returns "name", or "" for any other subscript.
   static std::string dict_key_attribute(const Expr& e) {
     if (e.kind != ExprKind::Subscript || e.children.empty() || e.text.size() < 3) return {};
@@ -1959,6 +1965,11 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         break;
     }
     if (destination.empty()) continue;
+    const Expr* receiver_expr = dst.base == ModelOperand::Base::Receiver && !node.children.empty() &&
+                                        node.children[0].kind == ExprKind::Attribute &&
+                                        !node.children[0].children.empty()
+                                    ? &node.children[0].children[0]
+                                    : nullptr;
     const std::string field = dst.field.empty() ? "[]" : dst.field;
     const EdgeRole role = role_from_model(model.role);
     const bool is_registration = role == EdgeRole::ModuleHook || role == EdgeRole::TensorHook;
@@ -1984,7 +1995,8 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         // In a loop here, or into a container the caller passed in (`self.history.append(loss)` in a
         // method): a caller that calls it in a loop accumulates too (the event's in_loop is set there).
         if ((loop_depth_ > 0 || outlives_call(d)) && field == "[]" && !is_registration) {
-          record_event(EventKind::Accumulate, d, objs_[d].label, source, node.site, what + "()");
+          record_event(EventKind::Accumulate, d, accumulator_label(d, receiver_expr), source, node.site,
+                       what + "()");
         }
       }
     }
@@ -2421,7 +2433,7 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
       if (target.text.empty()) {
         for (ObjId b : bases) {
           if (loop_depth_ > 0 || outlives_call(b))
-            record_event(EventKind::Accumulate, b, objs_[b].label, values, site,
+            record_event(EventKind::Accumulate, b, accumulator_label(b, &target.children[0]), values, site,
                          "stored under a new key of " + describe_target(target.children[0]));
         }
       }
@@ -3438,6 +3450,12 @@ void Context::emit_events() {
             const ObjKind k = objs_[e].kind;
             out.value_is_frame_like |=
                 k == ObjKind::Traceback || k == ObjKind::Frame || k == ObjKind::Exception;
+            // `history.append({"loss": loss, "step": step})`, `pairs.append((step, loss))`: the record
+            // keeps the loss, and so its graph, as much as appending the loss itself would.
+            if (is_graph(e)) {
+              out.value_carries_graph = true;
+              out.value_backpropagated |= was_backpropagated(e);
+            }
           }
         }
       }

@@ -94,6 +94,22 @@ class CliTest(unittest.TestCase):
         for message in by_line.values():
             self.assertNotIn("weak or break", message)
 
+    def test_an_accumulated_loss_names_the_accumulator_as_written(self):
+        # "'list' accumulates ..." names no variable: the message says what the code calls it.
+        self.write("train.py", "import torch\n\n\ndef train(model, batches):\n    losses = []\n"
+                               "    by_name = {'loss': []}\n    by_step = {}\n"
+                               "    for step, (x, y) in enumerate(batches):\n"
+                               "        loss = torch.nn.functional.mse_loss(model(x), y)\n"
+                               "        loss.backward()\n        losses.append(loss)\n"
+                               "        by_name['loss'].append({'loss': loss})\n"
+                               "        by_step[step] = loss\n    return losses, by_name, by_step\n")
+        _, findings, _ = check_json(["train.py"], cwd=self.dir)
+        by_line = {f["location"]["row"]: f["message"] for f in findings if f["code"] == "CC204"}
+        self.assertEqual(sorted(by_line), [11, 12, 13])
+        self.assertTrue(by_line[11].startswith("'losses' accumulates"), by_line[11])
+        self.assertTrue(by_line[12].startswith("'by_name['loss']' accumulates"), by_line[12])
+        self.assertTrue(by_line[13].startswith("'by_step' accumulates"), by_line[13])
+
     def test_design_examples(self):
         self.write("examples.py", """class Link:
     def __init__(self):
