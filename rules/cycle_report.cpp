@@ -34,10 +34,34 @@ std::optional<size_t> find_edge(const CycleWitness& cycle,
 
 size_t edge_into_root(const CycleWitness& cycle) { return cycle.edges.empty() ? 0 : cycle.edges.size() - 1; }
 
+namespace {
+// `.children` or `["operations"]`: an attribute, or a slot under a literal string key (a dict used as a
+// record).
+bool is_named_field(const std::string& field) {
+  return field.starts_with(".") || field.starts_with("['") || field.starts_with("[\"");
+}
+}  // namespace
+
+bool is_container_node(const CycleWitness& cycle, size_t index) {
+  const NodeKind kind = cycle.nodes[index].kind;
+  if (kind == NodeKind::Container || kind == NodeKind::Cell) return true;
+  // Not an object of the project's own classes, nor a function, frame or exception: something read or made
+  // elsewhere (a parameter, a field, `deque()`, a call's result) that an attribute or a named slot holds and
+  // that holds elements: `parent.children`, `self._ready`, `ctx["operations"]`. An element of an element
+  // (`scopes[][]`, a list of dicts) may be an object.
+  const bool held_elsewhere = kind == NodeKind::FieldValue || kind == NodeKind::Parameter ||
+                              kind == NodeKind::Global || kind == NodeKind::LibraryObject ||
+                              kind == NodeKind::Unknown;
+  const size_t edges = cycle.edges.size();
+  return held_elsewhere && index < edges && edges == cycle.nodes.size() &&
+         cycle.edges[index].field.starts_with("[") &&
+         is_named_field(cycle.edges[(index + edges - 1) % edges].field);
+}
+
 size_t object_count(const CycleWitness& cycle) {
   size_t count = 0;
-  for (const auto& n : cycle.nodes) {
-    if (n.kind != NodeKind::Container && n.kind != NodeKind::Cell) ++count;
+  for (size_t i = 0; i < cycle.nodes.size(); ++i) {
+    if (!is_container_node(cycle, i)) ++count;
   }
   return count;
 }

@@ -19,6 +19,10 @@ std::optional<size_t> find_edge(const CycleWitness& cycle,
                                 const std::function<bool(const WitnessEdge&, size_t index)>& pred);
 // The edge whose target is node 0 (the object the cycle returns to).
 size_t edge_into_root(const CycleWitness& cycle);
+// Whether the cycle's `index`th node is a container rather than an object of its own: one made as a list,
+// dict or cell, or a value an attribute or a literal key holds that the cycle leaves through a slot
+// (`parent.children` in `parent.children.append(self)`: the parent's list).
+bool is_container_node(const CycleWitness& cycle, size_t index);
 // Number of nodes that are neither containers nor closure cells.
 size_t object_count(const CycleWitness& cycle);
 

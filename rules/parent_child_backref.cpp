@@ -65,8 +65,7 @@ size_t back_edge(const CycleWitness& c) {
   for (size_t i = 0; i < n; ++i) {
     const size_t target = (i + 1) % n;
     const size_t after = (i + 2) % n;
-    if (c.nodes[i].kind != NodeKind::Container && c.nodes[target].kind != NodeKind::Container &&
-        c.nodes[after].kind == NodeKind::Container) {
+    if (!is_container_node(c, i) && !is_container_node(c, target) && is_container_node(c, after)) {
       return i;
     }
   }

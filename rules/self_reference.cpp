@@ -18,7 +18,7 @@ const RuleDefinition& self_reference() {
         "class Node:\n    def __init__(self):\n        self.me = weakref.proxy(self)  # or do not keep it at "
         "all\n",
         "A self-reference through a field that is reset before the object is dropped is still reported."}},
-      [](const CycleWitness& c) { return object_count(c) <= 1 && c.nodes.size() <= 2; },
+      [](const CycleWitness& c) { return object_count(c) <= 1; },
       [](const CycleWitness& c) { return edge_into_root(c); },
       [](const CycleWitness&) {
         return std::string("Store a weakref.ref/weakref.proxy instead, or drop the reference when done.");
