@@ -67,6 +67,15 @@ std::vector<SourceText> imported_project_modules(const std::vector<CheckedSource
     }
     return false;
   };
+  // A name none of whose roots has as a file or a directory: nothing below it is a project module either
+  // (`numpy`, then every `numpy.*` a source imports). Candidates come sorted, parents first.
+  std::set<std::string> absent;
+  auto below_absent = [&](const std::string& dotted) {
+    for (size_t dot = dotted.find('.'); dot != std::string::npos; dot = dotted.find('.', dot + 1)) {
+      if (absent.count(dotted.substr(0, dot)) != 0) return true;
+    }
+    return false;
+  };
   std::vector<SourceText> found;
   std::set<std::string> looked_up;
   while (!to_look_up.empty() && found.size() < kMaxContextModules) {
@@ -74,16 +83,24 @@ std::vector<SourceText> imported_project_modules(const std::vector<CheckedSource
     to_look_up.pop_front();
     for (const std::string& dotted : candidates) {
       // `from proj.util import helper`: proj.util is a file, so proj.util.helper is a name, not a module.
-      if (known_modules.count(dotted) != 0 || below_plain_module(dotted) || !looked_up.insert(dotted).second)
+      if (known_modules.count(dotted) != 0 || below_plain_module(dotted) || below_absent(dotted) ||
+          !looked_up.insert(dotted).second)
         continue;
       std::string relative = dotted;
       std::replace(relative.begin(), relative.end(), '.', '/');
+      bool present = false;
       for (const fs::path& root : roots) {
         std::error_code error;
         fs::path file = (root / (relative + ".py")).lexically_normal();
-        if (!fs::is_regular_file(file, error)) file = (root / relative / "__init__.py").lexically_normal();
-        if (!fs::is_regular_file(file, error) || !known_files.insert(file).second ||
-            !is_within(file, project_root) || excluded.matches(file))
+        if (!fs::is_regular_file(file, error)) {
+          const fs::path directory = (root / relative).lexically_normal();
+          if (!fs::is_directory(directory, error)) continue;
+          present = true;  // a package, or a namespace package without __init__.py
+          file = directory / "__init__.py";
+          if (!fs::is_regular_file(file, error)) continue;
+        }
+        present = true;
+        if (!known_files.insert(file).second || !is_within(file, project_root) || excluded.matches(file))
           continue;
         Diagnostic unreadable;  // not reported: the file was not asked for
         std::optional<SourceText> source =
@@ -95,6 +112,7 @@ std::vector<SourceText> imported_project_modules(const std::vector<CheckedSource
         found.push_back(std::move(*source));
         break;
       }
+      if (!present) absent.insert(dotted);
       if (found.size() >= kMaxContextModules) break;
     }
   }

@@ -128,6 +128,11 @@ std::vector<std::string> imported_module_candidates(const std::string& text, con
   };
   std::string_view line;
   while (next_line(line)) {
+    // Most lines start with neither keyword: look no further than their first word.
+    size_t indent = 0;
+    while (indent < line.size() && (line[indent] == ' ' || line[indent] == '\t' || line[indent] == '\f'))
+      ++indent;
+    if (indent == line.size() || (line[indent] != 'i' && line[indent] != 'f')) continue;
     const std::string_view code = trim_blanks(without_comment(line));
     if (!starts_with_keyword(code, "import") && !starts_with_keyword(code, "from")) continue;
     std::string statement(code);

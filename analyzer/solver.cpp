@@ -1965,6 +1965,7 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         break;
     }
     if (destination.empty()) continue;
+    // `receiver` in `receiver.add(arg)` when the store goes into it.
     const Expr* receiver_expr = dst.base == ModelOperand::Base::Receiver && !node.children.empty() &&
                                         node.children[0].kind == ExprKind::Attribute &&
                                         !node.children[0].children.empty()
@@ -1974,9 +1975,8 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
     const EdgeRole role = role_from_model(model.role);
     const bool is_registration = role == EdgeRole::ModuleHook || role == EdgeRole::TensorHook;
     // receiver.add(arg): remember which variables they come from (see store()).
-    if (dst.base == ModelOperand::Base::Receiver && !node.children.empty() &&
-        node.children[0].kind == ExprKind::Attribute && !node.children[0].children.empty()) {
-      store_base_root_ = root_name(node.children[0].children[0]);
+    if (receiver_expr != nullptr) {
+      store_base_root_ = root_name(*receiver_expr);
       if (src.base == ModelOperand::Base::Argument && src.position >= 0 &&
           static_cast<size_t>(src.position) + 1 < node.children.size()) {
         store_value_root_ = root_name(node.children[static_cast<size_t>(src.position) + 1]);

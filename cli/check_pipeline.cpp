@@ -227,6 +227,7 @@ CheckRun run_check(const CheckRequest& request) {
   timer.mark("discover");
   auto loaded = read_all(files);
   run.files_checked += files.size();
+  timer.mark("read");
   // The project modules the checked files import but that were not given: analysed for what they say
   // about the checked files, never reported.
   std::set<std::string> context_paths;
@@ -244,6 +245,7 @@ CheckRun run_check(const CheckRequest& request) {
       loaded.push_back(std::move(module));
     }
   }
+  timer.mark("imported modules");
 
   // An unchanged project: reuse the last run's findings without lowering or solving anything.
   std::optional<ResultCache> results;
@@ -259,7 +261,7 @@ CheckRun run_check(const CheckRequest& request) {
   }
   std::optional<std::vector<Diagnostic>> found;
   if (results) found = results->load(project_key);
-  timer.mark("read");
+  timer.mark("result cache");
   std::optional<CacheWriter> cache_writer;
   if (!found) {
     cache_writer.emplace(cache.get(), loaded, lower_all(loaded, cache.get()));

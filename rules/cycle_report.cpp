@@ -53,8 +53,7 @@ bool is_container_node(const CycleWitness& cycle, size_t index) {
                               kind == NodeKind::Global || kind == NodeKind::LibraryObject ||
                               kind == NodeKind::Unknown;
   const size_t edges = cycle.edges.size();
-  return held_elsewhere && index < edges && edges == cycle.nodes.size() &&
-         cycle.edges[index].field.starts_with("[") &&
+  return held_elsewhere && edges == cycle.nodes.size() && cycle.edges[index].field.starts_with("[") &&
          is_named_field(cycle.edges[(index + edges - 1) % edges].field);
 }
 
