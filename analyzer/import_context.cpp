@@ -13,15 +13,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The directory that holds a file's top package: `<root>/proj/models/net.py` of module proj.models.net.
-fs::path package_root(const fs::path& file, const std::string& module_name, bool is_package) {
-  fs::path dir = file.parent_path();
-  size_t climbs = static_cast<size_t>(std::count(module_name.begin(), module_name.end(), '.'));
-  if (is_package && !module_name.empty()) ++climbs;  // proj/__init__.py sits inside its package
-  for (size_t i = 0; i < climbs && dir.has_relative_path(); ++i) dir = dir.parent_path();
-  return dir;
-}
-
 // `path` is `root` or inside it (both lexically normal).
 bool is_within(const fs::path& path, const fs::path& root) {
   const fs::path relative = path.lexically_relative(root);
@@ -52,6 +43,11 @@ std::vector<SourceText> imported_project_modules(const std::vector<CheckedSource
     if (is_within(root, project_root) || is_within(project_root, root)) roots.insert(root);
   }
   if (roots.empty()) return {};
+  // The project root last: `python train.py` puts a script's own directory first on sys.path, and a run
+  // from the project root (or pytest's rootdir) makes `models/layers.py` importable as models.layers
+  // from anywhere in it, with or without an __init__.py beside it.
+  std::vector<fs::path> search_roots(roots.begin(), roots.end());
+  if (roots.count(project_root) == 0) search_roots.push_back(project_root);
   // What each source may import; the checked sources are scanned on all cores, each module found when it
   // is found.
   std::deque<std::vector<std::string>> to_look_up(checked.size());
@@ -89,7 +85,7 @@ std::vector<SourceText> imported_project_modules(const std::vector<CheckedSource
       std::string relative = dotted;
       std::replace(relative.begin(), relative.end(), '.', '/');
       bool present = false;
-      for (const fs::path& root : roots) {
+      for (const fs::path& root : search_roots) {
         std::error_code error;
         fs::path file = (root / (relative + ".py")).lexically_normal();
         if (!fs::is_regular_file(file, error)) {

@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <functional>
+#include <system_error>
 
 #include "analyzer/parallel.hpp"
+#include "analyzer/project.hpp"
 
 namespace cyclecheck {
 namespace {
@@ -57,6 +60,36 @@ void collect_removals(const std::vector<Stmt>& body, std::unordered_map<std::str
   });
 }
 
+bool is_python_identifier(const std::string& name) {
+  if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) return false;
+  return std::all_of(name.begin(), name.end(), [](char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return std::isalnum(u) || u == '_' || u >= 0x80;
+  });
+}
+
+// The names a module also has when a directory above its top package is on sys.path: `models.layers`
+// and `src.models.layers` for `<repo>/src/models/layers.py` with no __init__.py beside it (a namespace
+// package), up to three directories up, while their names are identifiers.
+std::vector<std::string> import_aliases(const ModuleFacts& facts) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> aliases;
+  if (facts.module_name.empty() || facts.path.empty()) return aliases;
+  std::error_code error;
+  const fs::path file = fs::absolute(fs::path(facts.path), error).lexically_normal();
+  if (error) return aliases;
+  fs::path dir = package_root(file, facts.module_name, facts.is_package);
+  std::string name = facts.module_name;
+  for (int level = 0; level < 3 && dir.has_relative_path(); ++level) {
+    const std::string part = dir.filename().string();
+    if (!is_python_identifier(part)) break;
+    name = part + "." + name;
+    aliases.push_back(name);
+    dir = dir.parent_path();
+  }
+  return aliases;
+}
+
 }  // namespace
 
 bool calls_handle_remove(const std::vector<Stmt>& body) {
@@ -77,6 +110,19 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
   for (size_t m = 0; m < modules_.size(); ++m) {
     const ModuleFacts& facts = *modules_[m];
     if (!facts.module_name.empty()) module_by_name_.emplace(facts.module_name, static_cast<int32_t>(m));
+  }
+  // Own names first: an alias never hides a module's own name.
+  for (size_t m = 0; m < modules_.size(); ++m) {
+    for (const std::string& alias : import_aliases(*modules_[m])) {
+      if (!module_by_name_.emplace(alias, static_cast<int32_t>(m)).second) continue;
+      for (size_t dot = alias.find('.'); dot != std::string::npos; dot = alias.find('.', dot + 1)) {
+        const std::string prefix = alias.substr(0, dot);
+        if (module_by_name_.count(prefix) == 0) namespace_packages_.insert(prefix);
+      }
+    }
+  }
+  for (auto it = namespace_packages_.begin(); it != namespace_packages_.end();) {
+    it = module_by_name_.count(*it) != 0 ? namespace_packages_.erase(it) : std::next(it);
   }
   // What needs only the module itself (its bindings, removals and classes' own methods) walks every
   // statement, so it is built on all cores; each module writes only its own slots.
@@ -169,6 +215,11 @@ int32_t Program::module_index(const std::string& dotted) const {
   return it == module_by_name_.end() ? -1 : it->second;
 }
 
+int32_t Program::namespace_submodule(const std::string& package, const std::string& name) const {
+  if (namespace_packages_.empty() || namespace_packages_.count(package) == 0) return -1;
+  return module_index(package + "." + name);
+}
+
 StaticRef Program::resolve_member(const std::string& dotted_module, const std::string& member,
                                   int depth) const {
   const int32_t index = module_index(dotted_module);
@@ -236,6 +287,9 @@ StaticRef Program::resolve_name(int32_t module, const std::string& name, int dep
 StaticRef Program::attribute_of(const StaticRef& base, const std::string& name, int depth) const {
   switch (base.kind) {
     case StaticRef::Kind::External:
+      if (const int32_t submodule = namespace_submodule(base.qualified, name); submodule >= 0) {
+        return StaticRef{StaticRef::Kind::ProjectModule, CodeRef{submodule, -1}, {}};
+      }
       if (base.qualified.rfind("builtins.", 0) == 0) {
         return StaticRef{StaticRef::Kind::External, {}, base.qualified.substr(9) + "." + name};
       }

@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "analyzer/ir.hpp"
@@ -60,6 +61,9 @@ class Program {
   const ClassDef& class_def(CodeRef ref) const;
   const ClassInfo& class_info(CodeRef ref) const;
   int32_t module_index(const std::string& dotted) const;
+  // `import models.layers` binds `models`, a directory with no module of its own (a namespace package):
+  // the module `models.layers` for ("models", "layers"), else -1.
+  int32_t namespace_submodule(const std::string& package, const std::string& name) const;
 
   // Resolves a module-level name of `module` (following imports into project modules).
   StaticRef resolve_global(int32_t module, const std::string& name, int depth = 0) const;
@@ -109,7 +113,9 @@ class Program {
     int assignments = 0;
   };
   std::vector<std::shared_ptr<const ModuleFacts>> modules_;
-  std::unordered_map<std::string, int32_t> module_by_name_;
+  std::unordered_map<std::string, int32_t> module_by_name_;  // own names, then import_aliases
+  // Dotted directories above some module that no module stands for: `models` of `models/layers.py`.
+  std::unordered_set<std::string> namespace_packages_;
   bool uses_torch_ = false;
   std::vector<std::unordered_map<std::string, Binding>> bindings_;
   std::vector<std::vector<ClassInfo>> classes_;

@@ -33,6 +33,11 @@ std::optional<SourceText> read_source(const std::filesystem::path& file, const s
 // Dotted module name for a file: walks up through directories that hold __init__.py.
 std::string module_name_for(const std::filesystem::path& file, bool& is_package);
 
+// The directory that holds a module's top package: `<root>` of `<root>/proj/models/net.py`, module
+// proj.models.net (`file` as given: relative stays relative).
+std::filesystem::path package_root(const std::filesystem::path& file, const std::string& module_name,
+                                   bool is_package);
+
 // Parses and lowers one module. Pure and thread-safe. Pass `tree` (parsed from exactly `source.text`)
 // to reuse an incrementally re-parsed tree; otherwise the source is parsed here. Pass `content_hash`
 // (fast_hash_bytes of the text) when the caller already has it: the text is not hashed again.

@@ -1371,6 +1371,11 @@ ValueSet Context::eval_attribute(const ValueSet& bases, const std::string& attr,
     }
     if (kind == ObjKind::ExternalConst) {
       const std::string& q = objs_[b].qualified;
+      if (const int32_t submodule = program_.namespace_submodule(q, attr); submodule >= 0) {
+        const ObjId id = constant(StaticRef{StaticRef::Kind::ProjectModule, CodeRef{submodule, -1}, {}});
+        if (id != kNoObj) out.insert(id);
+        continue;
+      }
       out.insert(external(q.rfind("builtins.", 0) == 0 ? q.substr(9) + "." + attr : q + "." + attr));
       continue;
     }

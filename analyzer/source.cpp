@@ -56,6 +56,15 @@ std::string module_name_for(const std::filesystem::path& file, bool& is_package)
   return name;
 }
 
+std::filesystem::path package_root(const std::filesystem::path& file, const std::string& module_name,
+                                   bool is_package) {
+  std::filesystem::path dir = file.parent_path();
+  size_t climbs = static_cast<size_t>(std::count(module_name.begin(), module_name.end(), '.'));
+  if (is_package && !module_name.empty()) ++climbs;  // proj/__init__.py sits inside its package
+  for (size_t i = 0; i < climbs && dir.has_relative_path(); ++i) dir = dir.parent_path();
+  return dir;
+}
+
 std::optional<SourceText> read_source(const std::filesystem::path& file, const std::string& display_path,
                                       Diagnostic& error) {
   namespace fs = std::filesystem;

@@ -259,6 +259,27 @@ def compute(_cache={}):
         _, excluded, _ = check_json(["train.py"], cwd=self.dir, extra=["--extend-exclude", "proj"])
         self.assertEqual(excluded, [])
 
+    def test_modules_in_directories_without_init_are_imported_by_their_path(self):
+        # A research repository often has no __init__.py: `python train.py` (or a run from the project root)
+        # puts the directory on sys.path, and models/base.py is importable as models.base.
+        self.write("models/base.py", "import torch.nn as nn\n\n\nclass Base(nn.Module):\n    pass\n")
+        self.write("utils/callbacks.py", "class Logger:\n    def __init__(self, trainer):\n"
+                   "        self.trainer = trainer\n")
+        # Net is an nn.Module only through models.base: its self-hook is then a module hook (CC105).
+        self.write("scripts/train.py", "from models.base import Base\nimport utils.callbacks\n\n\n"
+                   "class Net(Base):\n    def __init__(self):\n        super().__init__()\n"
+                   "        self.register_forward_hook(self.hook)\n\n"
+                   "    def hook(self, module, inputs, output):\n        pass\n\n\n"
+                   "class Trainer:\n    def __init__(self):\n        self.logger = utils.callbacks.Logger(self)\n")
+        # Unresolved, Base would be a library class: the hook cycle a warning that holds nothing known.
+        _, whole, _ = check_json(["."], cwd=self.dir)
+        self.assertEqual(sorted((d["filename"], d["code"], d["location"]["row"], d["severity"]) for d in whole),
+                         [("scripts/train.py", "CC105", 8, "error"), ("utils/callbacks.py", "CC103", 3, "warning")])
+        # Checked alone, from the project root, the modules it imports are found there.
+        _, alone, _ = check_json(["scripts/train.py"], cwd=self.dir)
+        self.assertEqual([(d["filename"], d["code"], d["severity"]) for d in alone],
+                         [("scripts/train.py", "CC105", "error")])
+
     def test_exclude_options(self):
         for name in ("pkg/model.py", "pkg/generated/ops.py", "build/copy.py"):
             self.write(name, CYCLE)
