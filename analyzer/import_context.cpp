@@ -106,7 +106,8 @@ std::vector<SourceText> imported_project_modules(const std::vector<CheckedSource
         to_look_up.push_back(
             imported_module_candidates(source->text, source->module_name, source->is_package));
         found.push_back(std::move(*source));
-        break;
+        // No break: two checked scripts' directories may each have their own utils.py, and each script
+        // imports the one beside it (Program::module_index).
       }
       if (!present) absent.insert(dotted);
       if (found.size() >= kMaxContextModules) break;

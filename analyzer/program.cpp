@@ -68,24 +68,33 @@ bool is_python_identifier(const std::string& name) {
   });
 }
 
-// The names a module also has when a directory above its top package is on sys.path: `models.layers`
-// and `src.models.layers` for `<repo>/src/models/layers.py` with no __init__.py beside it (a namespace
-// package), up to three directories up, while their names are identifiers.
-std::vector<std::string> import_aliases(const ModuleFacts& facts) {
+// The directory a module's own name is relative to (the one above its top package), absolute and generic.
+std::string import_root(const ModuleFacts& facts) {
   namespace fs = std::filesystem;
-  std::vector<std::string> aliases;
-  if (facts.module_name.empty() || facts.path.empty()) return aliases;
+  if (facts.module_name.empty() || facts.path.empty()) return {};
   std::error_code error;
   const fs::path file = fs::absolute(fs::path(facts.path), error).lexically_normal();
-  if (error) return aliases;
-  fs::path dir = package_root(file, facts.module_name, facts.is_package);
+  if (error) return {};
+  return package_root(file, facts.module_name, facts.is_package).generic_string();
+}
+
+// The names a module also has when a directory above its top package is on sys.path: `models.layers`
+// and `src.models.layers` for `<repo>/src/models/layers.py` with no __init__.py beside it (a namespace
+// package), up to three directories up, while their names are identifiers. Each with the directory it is
+// relative to.
+std::vector<std::pair<std::string, std::string>> import_aliases(const ModuleFacts& facts,
+                                                                const std::string& root) {
+  namespace fs = std::filesystem;
+  std::vector<std::pair<std::string, std::string>> aliases;
+  if (root.empty()) return aliases;
+  fs::path dir(root);
   std::string name = facts.module_name;
   for (int level = 0; level < 3 && dir.has_relative_path(); ++level) {
     const std::string part = dir.filename().string();
     if (!is_python_identifier(part)) break;
     name = part + "." + name;
-    aliases.push_back(name);
     dir = dir.parent_path();
+    aliases.emplace_back(name, dir.generic_string());
   }
   return aliases;
 }
@@ -107,22 +116,32 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
   bindings_.resize(modules_.size());
   classes_.resize(modules_.size());
   removals_.resize(modules_.size());
+  import_roots_.resize(modules_.size());
+  parallel_for(modules_.size(), [this](size_t m) { import_roots_[m] = import_root(*modules_[m]); });
+  // Every name a module may be imported by, with the directory it is relative to; own names first, so an
+  // alias never hides a module's own name.
+  std::unordered_map<std::string, std::vector<std::pair<int32_t, std::string>>> candidates;
+  auto add_name = [&](const std::string& name, size_t m, const std::string& root) {
+    auto& list = candidates[name];
+    if (list.empty()) module_by_name_.emplace(name, static_cast<int32_t>(m));
+    list.emplace_back(static_cast<int32_t>(m), root);
+  };
   for (size_t m = 0; m < modules_.size(); ++m) {
-    const ModuleFacts& facts = *modules_[m];
-    if (!facts.module_name.empty()) module_by_name_.emplace(facts.module_name, static_cast<int32_t>(m));
+    if (!modules_[m]->module_name.empty()) add_name(modules_[m]->module_name, m, import_roots_[m]);
   }
-  // Own names first: an alias never hides a module's own name.
   for (size_t m = 0; m < modules_.size(); ++m) {
-    for (const std::string& alias : import_aliases(*modules_[m])) {
-      if (!module_by_name_.emplace(alias, static_cast<int32_t>(m)).second) continue;
+    for (const auto& [alias, root] : import_aliases(*modules_[m], import_roots_[m])) {
+      add_name(alias, m, root);
       for (size_t dot = alias.find('.'); dot != std::string::npos; dot = alias.find('.', dot + 1)) {
-        const std::string prefix = alias.substr(0, dot);
-        if (module_by_name_.count(prefix) == 0) namespace_packages_.insert(prefix);
+        namespace_packages_.insert(alias.substr(0, dot));
       }
     }
   }
   for (auto it = namespace_packages_.begin(); it != namespace_packages_.end();) {
     it = module_by_name_.count(*it) != 0 ? namespace_packages_.erase(it) : std::next(it);
+  }
+  for (auto& [name, list] : candidates) {
+    if (list.size() > 1) shared_names_.emplace(name, std::move(list));
   }
   // What needs only the module itself (its bindings, removals and classes' own methods) walks every
   // statement, so it is built on all cores; each module writes only its own slots.
@@ -210,9 +229,21 @@ const ClassInfo& Program::class_info(CodeRef ref) const {
   return classes_[static_cast<size_t>(ref.module)][static_cast<size_t>(ref.index)];
 }
 
-int32_t Program::module_index(const std::string& dotted) const {
+int32_t Program::module_index(const std::string& dotted, int32_t importer) const {
   auto it = module_by_name_.find(dotted);
-  return it == module_by_name_.end() ? -1 : it->second;
+  if (it == module_by_name_.end()) return -1;
+  // Two scripts' directories each with a utils.py: each script imports the one beside it, as Python does
+  // with the script's directory first on sys.path.
+  if (importer >= 0 && !shared_names_.empty()) {
+    auto shared = shared_names_.find(dotted);
+    if (shared != shared_names_.end()) {
+      const std::string& root = import_roots_[static_cast<size_t>(importer)];
+      for (const auto& [module, candidate_root] : shared->second) {
+        if (candidate_root == root) return module;
+      }
+    }
+  }
+  return it->second;
 }
 
 int32_t Program::namespace_submodule(const std::string& package, const std::string& name) const {
@@ -221,18 +252,21 @@ int32_t Program::namespace_submodule(const std::string& package, const std::stri
 }
 
 StaticRef Program::resolve_member(const std::string& dotted_module, const std::string& member,
-                                  int depth) const {
-  const int32_t index = module_index(dotted_module);
-  if (index >= 0) {
-    StaticRef ref = resolve_global(index, member, depth + 1);
-    if (ref.kind != StaticRef::Kind::Unknown) return ref;
-    const int32_t submodule = module_index(dotted_module + "." + member);
-    if (submodule >= 0) return StaticRef{StaticRef::Kind::ProjectModule, CodeRef{submodule, -1}, {}};
-    return ref;
-  }
-  const int32_t submodule = module_index(dotted_module + "." + member);
+                                  int32_t importer, int depth) const {
+  const int32_t index = module_index(dotted_module, importer);
+  if (index >= 0) return module_member(index, member, depth);
+  const int32_t submodule = module_index(dotted_module + "." + member, importer);
   if (submodule >= 0) return StaticRef{StaticRef::Kind::ProjectModule, CodeRef{submodule, -1}, {}};
   return StaticRef{StaticRef::Kind::External, {}, dotted_module + "." + member};
+}
+
+StaticRef Program::module_member(int32_t module, const std::string& member, int depth) const {
+  StaticRef ref = resolve_global(module, member, depth + 1);
+  if (ref.kind != StaticRef::Kind::Unknown) return ref;
+  // A package's submodule sits beside the package's own module, relative to the same directory.
+  const int32_t submodule = module_index(this->module(module).module_name + "." + member, module);
+  if (submodule >= 0) return StaticRef{StaticRef::Kind::ProjectModule, CodeRef{submodule, -1}, {}};
+  return ref;
 }
 
 StaticRef Program::resolve_global(int32_t module, const std::string& name, int depth) const {
@@ -251,11 +285,11 @@ StaticRef Program::resolve_global(int32_t module, const std::string& name, int d
       if (imp.member.empty()) {
         const std::string dotted =
             imp.binds_top_package ? imp.module.substr(0, imp.module.find('.')) : imp.module;
-        const int32_t index = module_index(dotted);
+        const int32_t index = module_index(dotted, module);
         if (index >= 0) return StaticRef{StaticRef::Kind::ProjectModule, CodeRef{index, -1}, {}};
         return StaticRef{StaticRef::Kind::External, {}, dotted};
       }
-      return resolve_member(imp.module, imp.member, depth + 1);
+      return resolve_member(imp.module, imp.member, module, depth + 1);
     }
     case Binding::Kind::Value:
       if (b.assignments == 1 && b.value != nullptr &&
@@ -295,7 +329,7 @@ StaticRef Program::attribute_of(const StaticRef& base, const std::string& name, 
       }
       return StaticRef{StaticRef::Kind::External, {}, base.qualified + "." + name};
     case StaticRef::Kind::ProjectModule:
-      return resolve_member(this->module(base.code.module).module_name, name, depth);
+      return module_member(base.code.module, name, depth);
     default:
       return {};
   }

@@ -60,7 +60,9 @@ class Program {
   const Function& function(CodeRef ref) const;
   const ClassDef& class_def(CodeRef ref) const;
   const ClassInfo& class_info(CodeRef ref) const;
-  int32_t module_index(const std::string& dotted) const;
+  // The module `dotted` names; with `importer`, the one relative to the importer's own directory when
+  // several modules have that name. -1 when none.
+  int32_t module_index(const std::string& dotted, int32_t importer = -1) const;
   // `import models.layers` binds `models`, a directory with no module of its own (a namespace package):
   // the module `models.layers` for ("models", "layers"), else -1.
   int32_t namespace_submodule(const std::string& package, const std::string& name) const;
@@ -71,8 +73,11 @@ class Program {
   StaticRef resolve_expr(int32_t module, const Expr& expr, int depth = 0) const;
   // Resolves a dotted name (`pkg.mod.Class`) as an expression of that name at module level of `module`.
   StaticRef resolve_dotted(int32_t module, const std::string& dotted) const;
-  // Resolves `member` of a module given by its dotted name (project or external).
-  StaticRef resolve_member(const std::string& dotted_module, const std::string& member, int depth = 0) const;
+  // Resolves `member` of a module given by its dotted name (project or external), as `importer` imports it.
+  StaticRef resolve_member(const std::string& dotted_module, const std::string& member, int32_t importer,
+                           int depth = 0) const;
+  // Resolves `member` of a project module: a global of it, else a submodule of the package.
+  StaticRef module_member(int32_t module, const std::string& member, int depth = 0) const;
 
   // Method lookup along the project MRO (depth-first, left to right). Invalid ref when not found.
   CodeRef find_method(CodeRef cls, const std::string& name, MethodKind* kind = nullptr) const;
@@ -114,6 +119,9 @@ class Program {
   };
   std::vector<std::shared_ptr<const ModuleFacts>> modules_;
   std::unordered_map<std::string, int32_t> module_by_name_;  // own names, then import_aliases
+  // Names more than one module has (own names first), each with the directory the name is relative to.
+  std::unordered_map<std::string, std::vector<std::pair<int32_t, std::string>>> shared_names_;
+  std::vector<std::string> import_roots_;  // per module: the directory its own name is relative to
   // Dotted directories above some module that no module stands for: `models` of `models/layers.py`.
   std::unordered_set<std::string> namespace_packages_;
   bool uses_torch_ = false;

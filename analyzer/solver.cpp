@@ -1364,8 +1364,7 @@ ValueSet Context::eval_attribute(const ValueSet& bases, const std::string& attr,
   for (ObjId b : bases) {
     const ObjKind kind = objs_[b].kind;
     if (kind == ObjKind::ModuleConst) {
-      const ObjId id =
-          constant(program_.resolve_member(program_.module(objs_[b].module_index).module_name, attr));
+      const ObjId id = constant(program_.module_member(objs_[b].module_index, attr));
       if (id != kNoObj) out.insert(id);
       continue;
     }
@@ -2685,7 +2684,7 @@ void Context::exec(const Stmt& s) {
         StaticRef r;
         if (b.member.empty()) {
           const std::string dotted = b.binds_top_package ? b.module.substr(0, b.module.find('.')) : b.module;
-          const int32_t index = program_.module_index(dotted);
+          const int32_t index = program_.module_index(dotted, ref_.module);
           if (index >= 0) {
             r.kind = StaticRef::Kind::ProjectModule;
             r.code = CodeRef{index, -1};
@@ -2694,7 +2693,7 @@ void Context::exec(const Stmt& s) {
             r.qualified = dotted;
           }
         } else {
-          r = program_.resolve_member(b.module, b.member);
+          r = program_.resolve_member(b.module, b.member, ref_.module);
         }
         const ObjId id = constant(r);
         if (id != kNoObj) write_name(b.local_name, ValueSet{id}, s.site);

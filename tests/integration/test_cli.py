@@ -280,6 +280,31 @@ def compute(_cache={}):
         self.assertEqual([(d["filename"], d["code"], d["severity"]) for d in alone],
                          [("scripts/train.py", "CC105", "error")])
 
+    def test_each_script_imports_the_module_of_its_own_directory(self):
+        # Two experiments, each with a utils.py: only exp2's Logger keeps its trainer, and only exp2's Base is
+        # an nn.Module. Both modules are named `utils`; each train.py gets the one beside it, as
+        # `python expN/train.py` does.
+        self.write("exp1/utils.py", "class Base:\n    pass\n\n\nclass Logger:\n"
+                   "    def __init__(self, trainer):\n        self.name = 'x'\n")
+        self.write("exp2/utils.py", "import torch.nn as nn\n\n\nclass Base(nn.Module):\n    pass\n\n\n"
+                   "class Logger:\n    def __init__(self, trainer):\n        self.trainer = trainer\n")
+        for experiment in ("exp1", "exp2"):
+            self.write(f"{experiment}/train.py", "from utils import Base, Logger\n\n\nclass Net(Base):\n"
+                       "    def __init__(self):\n        super().__init__()\n"
+                       "        self.register_forward_hook(self.hook)\n\n"
+                       "    def hook(self, module, inputs, output):\n        pass\n\n\n"
+                       "class Trainer:\n    def __init__(self):\n        self.logger = Logger(self)\n")
+        expected_hooks = [("exp1/train.py", "CC105", 7, "warning"), ("exp2/train.py", "CC105", 7, "error")]
+        _, findings, _ = check_json(["."], cwd=self.dir)
+        self.assertEqual([(d["filename"], d["code"], d["location"]["row"], d["severity"]) for d in findings],
+                         expected_hooks + [("exp2/utils.py", "CC103", 10, "warning")])
+        self.assertEqual(findings[2]["cycle"]["path"], "Trainer.logger -> Logger.trainer -> Trainer")
+        self.assertIn("exp2/train.py", findings[2]["cycle"]["nodes"][0]["detail"])
+        # The same when only the two scripts are named (a pre-commit hook): both utils.py are read.
+        _, scripts, _ = check_json(["exp1/train.py", "exp2/train.py"], cwd=self.dir)
+        self.assertEqual([(d["filename"], d["code"], d["location"]["row"], d["severity"]) for d in scripts],
+                         expected_hooks)
+
     def test_exclude_options(self):
         for name in ("pkg/model.py", "pkg/generated/ops.py", "build/copy.py"):
             self.write(name, CYCLE)
