@@ -68,6 +68,13 @@ size_t object_count(const CycleWitness& cycle) {
 namespace {
 
 // The cycle's objects in order, each with the field that leads to the next; the first object closes it.
+// An attribute the code names (`.children`), not a bound method's object, a closure's capture or a
+// frame's local.
+bool is_plain_attribute(const WitnessEdge& edge) {
+  return edge.field.rfind(".", 0) == 0 && edge.field != ".__self__" && edge.role != EdgeRole::Capture &&
+         edge.role != EdgeRole::Frame;
+}
+
 std::vector<std::string> cycle_steps(const CycleWitness& cycle) {
   std::vector<std::string> steps;
   const size_t n = cycle.nodes.size();
@@ -77,9 +84,7 @@ std::vector<std::string> cycle_steps(const CycleWitness& cycle) {
     if (node.kind == NodeKind::Cell) continue;  // shown as "(cell x)" on the function that owns it
     std::string step = node.label;
     const bool bracket = edge.field.rfind("[", 0) == 0;
-    const bool plain_attribute = edge.field.rfind(".", 0) == 0 && edge.field != ".__self__" &&
-                                 edge.role != EdgeRole::Capture && edge.role != EdgeRole::Frame;
-    if (bracket || plain_attribute) {
+    if (bracket || is_plain_attribute(edge)) {
       step += edge.field;
     } else if (edge.field != "contents") {
       step += " (" + (edge.field.rfind(".", 0) == 0 ? edge.field.substr(1) : edge.field) + ")";
@@ -128,6 +133,25 @@ SourceRange to_range(const Program& program, const SiteRef& site) {
   return r;
 }
 
+std::string reference_name(const CycleWitness& cycle, size_t index) {
+  const std::string& field = cycle.edges[index].field;
+  if (field.rfind("[", 0) != 0 || !is_container_node(cycle, index)) return field;
+  const std::string& place = cycle.nodes[index].label;
+  // A label with an access path names the place ("self.modules"); one without names a kind ("list"), and
+  // then the attribute the cycle reached the container through does ("Group.members" for `self.members =
+  // []`).
+  // A parameter's label says what it is ("argument resp"); the code only names it.
+  auto as_code = [](const std::string& label) {
+    return label.rfind("argument ", 0) == 0 ? label.substr(9) : label;
+  };
+  if (place.find_first_of(".[") != std::string::npos) return as_code(place) + field;
+  const size_t before = (index + cycle.nodes.size() - 1) % cycle.nodes.size();
+  const WitnessEdge& into = cycle.edges[before];
+  if (is_plain_attribute(into) && !is_container_node(cycle, before))
+    return as_code(cycle.nodes[before].label) + into.field + field;
+  return field;
+}
+
 std::string site_text(const Program& program, const SiteRef& site) {
   const SourceRange r = to_range(program, site);
   return r.path + ":" + std::to_string(r.line);
@@ -159,8 +183,8 @@ std::string holds_note(const CycleWitness& cycle) {
   return "";
 }
 
-// How to break the cycle at `weak`, which leads to an object of kind `target`.
-std::string remedy(const WitnessEdge& weak, NodeKind target) {
+// How to break the cycle at `weak` (named `weak_name`), which leads to an object of kind `target`.
+std::string remedy(const WitnessEdge& weak, const std::string& weak_name, NodeKind target) {
   // A frame's local is dropped (`del name`) or never kept.
   if (weak.field.rfind("local ", 0) == 0)
     return " Do not keep it in the local '" + weak.field.substr(6) + "', or delete it when done.";
@@ -172,7 +196,7 @@ std::string remedy(const WitnessEdge& weak, NodeKind target) {
   if (what != nullptr)
     return std::string(" Do not keep ") + what + " in '" + weak.field +
            "' (it cannot be weakly referenced): keep what you need from it.";
-  return " Make the '" + weak.field + "' reference weak or break it.";
+  return " Make the '" + weak_name + "' reference weak or break it.";
 }
 
 }  // namespace
@@ -192,9 +216,10 @@ Diagnostic make_cycle_diagnostic(const Program& program, const CycleWitness& cyc
   const WitnessEdge& weak = cycle.edges[closing];
   const SiteRef primary = weak.chain.empty() ? cycle.nodes[closing].site : weak.chain.back();
   d.range = to_range(program, primary);
-  d.message = std::string(cycle.must ? "Reference cycle" : "Possible reference cycle") + " (" +
-              rule.info.summary + "): " + join_steps(steps, kMaxMessageSteps) + "." + holds_note(cycle) +
-              remedy(weak, cycle.nodes[(closing + 1) % cycle.nodes.size()].kind);
+  d.message =
+      std::string(cycle.must ? "Reference cycle" : "Possible reference cycle") + " (" + rule.info.summary +
+      "): " + join_steps(steps, kMaxMessageSteps) + "." + holds_note(cycle) +
+      remedy(weak, reference_name(cycle, closing), cycle.nodes[(closing + 1) % cycle.nodes.size()].kind);
   d.fix = rule.fix ? rule.fix(cycle) : std::string();
 
   std::vector<SiteRef> seen{primary};

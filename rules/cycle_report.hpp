@@ -25,6 +25,10 @@ size_t edge_into_root(const CycleWitness& cycle);
 bool is_container_node(const CycleWitness& cycle, size_t index);
 // Number of nodes that are neither containers nor closure cells.
 size_t object_count(const CycleWitness& cycle);
+// The reference the cycle's `index`th edge stands for, as advice names it: its field (".parent"), or for
+// a slot of a container that lives at a named place, the place with the slot ("self.modules[]") rather than
+// a bare "[]".
+std::string reference_name(const CycleWitness& cycle, size_t index);
 
 SourceRange to_range(const Program& program, const SiteRef& site);
 std::string site_text(const Program& program, const SiteRef& site);  // "path:line"

@@ -101,7 +101,7 @@ const RuleDefinition& parent_child_backref() {
       [](const CycleWitness& c) { return object_count(c) == 2 && !links_siblings(c); },
       [](const CycleWitness& c) { return back_edge(c); },
       [](const CycleWitness& c) {
-        return "Keep the back reference '" + c.edges[back_edge(c)].field +
+        return "Keep the back reference '" + reference_name(c, back_edge(c)) +
                "' as a weakref.ref (or weakref.proxy) so the parent owns the child but not the reverse.";
       },
       {}};
