@@ -196,6 +196,9 @@ std::string remedy(const WitnessEdge& weak, const std::string& weak_name, NodeKi
   if (what != nullptr)
     return std::string(" Do not keep ") + what + " in '" + weak.field +
            "' (it cannot be weakly referenced): keep what you need from it.";
+  // "cell self" is how the path shows a closure's captured variable; advice says it in words.
+  if (weak.field.rfind("cell ", 0) == 0)
+    return " Make the closure's reference to '" + weak.field.substr(5) + "' weak or break it.";
   return " Make the '" + weak_name + "' reference weak or break it.";
 }
 

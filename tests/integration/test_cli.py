@@ -1,7 +1,6 @@
 """The real `cyclecheck` binary end to end: exit codes, bad input, output formats, rules, graphs, cache."""
 import json
 import os
-import re
 import shutil
 import subprocess
 import tempfile
@@ -111,19 +110,24 @@ class CliTest(unittest.TestCase):
         self.assertTrue(by_line[12].startswith("'by_name['loss']' accumulates"), by_line[12])
         self.assertTrue(by_line[13].startswith("'by_step' accumulates"), by_line[13])
 
-    def test_advice_names_the_container_slot_to_make_weak(self):
+    def test_advice_names_the_reference_to_make_weak(self):
         # "Make the '[]' reference weak" does not say which of the cycle's containers: advice names the slot by
-        # where its container lives (an attribute path, or the attribute a list made here was stored in).
+        # where its container lives (an attribute path, or the attribute a list made here was stored in), and
+        # a closure's captured variable in words rather than as the path's "cell self".
         self.write("registry.py", "class Group:\n    def __init__(self):\n        self.members = []\n"
                                   "        self.members.append(self)\n\n\n"
                                   "class Member:\n    def join(self, group):\n        self.group = group\n"
                                   "        group.members.append(self)\n        self.group.members.append(self)\n\n\n"
-                                  "def keep(resp):\n    resp.history.append(resp)\n")
+                                  "def keep(resp):\n    resp.history.append(resp)\n\n\n"
+                                  "class Scheduler:\n    def __init__(self):\n        self.rate = lambda: self.base()\n\n"
+                                  "    def base(self):\n        return 1.0\n")
         _, findings, _ = check_json(["registry.py"], cwd=self.dir)
-        advice = {f["location"]["row"]: re.search(r"Make the '([^']*)' reference weak", f["message"]).group(1)
-                  for f in findings}
+        advice = {f["location"]["row"]: f["message"][f["message"].index(" Make the ") + 1:] for f in findings}
         # A member in its group's list is a parent and child: the back reference is what to make weak.
-        self.assertEqual(advice, {4: "Group.members[]", 9: ".group", 15: "resp.history[]"})
+        self.assertEqual(advice, {4: "Make the 'Group.members[]' reference weak or break it.",
+                                  9: "Make the '.group' reference weak or break it.",
+                                  15: "Make the 'resp.history[]' reference weak or break it.",
+                                  20: "Make the closure's reference to 'self' weak or break it."})
 
     def test_design_examples(self):
         self.write("examples.py", """class Link:
