@@ -1263,8 +1263,11 @@ ValueSet Context::eval(const Expr& e) {
         ValueSet values = child.kind == ExprKind::Starred && !child.children.empty()
                               ? load(eval(child.children[0]), elements_field(), child.site)
                               : eval(child);
-        const bool is_dict_key = e.container == ContainerKind::Dict && e.text != "comprehension" &&
-                                 child.kind != ExprKind::Starred && child.arg_names.empty();
+        // A dict comprehension's body is its key, then its value.
+        const bool is_dict_key =
+            e.container == ContainerKind::Dict &&
+            (e.text == "comprehension" ? i == body_start && e.children.size() == body_start + 2
+                                       : child.kind != ExprKind::Starred && child.arg_names.empty());
         if (is_dict_key) continue;  // keys rarely matter for reachability; values do
         if (values.empty()) {
           empty_slots.push_back(i);
