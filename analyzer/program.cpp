@@ -260,6 +260,14 @@ StaticRef Program::resolve_member(const std::string& dotted_module, const std::s
   return StaticRef{StaticRef::Kind::External, {}, dotted_module + "." + member};
 }
 
+StaticRef Program::resolve_import(int32_t importer, const ImportBinding& imp, int depth) const {
+  if (!imp.member.empty()) return resolve_member(imp.module, imp.member, importer, depth);
+  const std::string dotted = imp.binds_top_package ? imp.module.substr(0, imp.module.find('.')) : imp.module;
+  const int32_t index = module_index(dotted, importer);
+  if (index >= 0) return StaticRef{StaticRef::Kind::ProjectModule, CodeRef{index, -1}, {}};
+  return StaticRef{StaticRef::Kind::External, {}, dotted};
+}
+
 StaticRef Program::module_member(int32_t module, const std::string& member, int depth) const {
   StaticRef ref = resolve_global(module, member, depth + 1);
   if (ref.kind != StaticRef::Kind::Unknown) return ref;
@@ -280,17 +288,8 @@ StaticRef Program::resolve_global(int32_t module, const std::string& name, int d
       return StaticRef{StaticRef::Kind::ProjectFunction, CodeRef{module, b.index}, {}};
     case Binding::Kind::Class:
       return StaticRef{StaticRef::Kind::ProjectClass, CodeRef{module, b.index}, {}};
-    case Binding::Kind::Import: {
-      const ImportBinding& imp = b.import;
-      if (imp.member.empty()) {
-        const std::string dotted =
-            imp.binds_top_package ? imp.module.substr(0, imp.module.find('.')) : imp.module;
-        const int32_t index = module_index(dotted, module);
-        if (index >= 0) return StaticRef{StaticRef::Kind::ProjectModule, CodeRef{index, -1}, {}};
-        return StaticRef{StaticRef::Kind::External, {}, dotted};
-      }
-      return resolve_member(imp.module, imp.member, module, depth + 1);
-    }
+    case Binding::Kind::Import:
+      return resolve_import(module, b.import, depth + 1);
     case Binding::Kind::Value:
       if (b.assignments == 1 && b.value != nullptr &&
           (b.value->kind == ExprKind::Name || b.value->kind == ExprKind::Attribute)) {

@@ -76,6 +76,8 @@ class Program {
   // Resolves `member` of a module given by its dotted name (project or external), as `importer` imports it.
   StaticRef resolve_member(const std::string& dotted_module, const std::string& member, int32_t importer,
                            int depth = 0) const;
+  // What an import statement of `importer` binds its local name to.
+  StaticRef resolve_import(int32_t importer, const ImportBinding& imp, int depth = 0) const;
   // Resolves `member` of a project module: a global of it, else a submodule of the package.
   StaticRef module_member(int32_t module, const std::string& member, int depth = 0) const;
 

@@ -2684,21 +2684,7 @@ void Context::exec(const Stmt& s) {
     }
     case StmtKind::Import:
       for (const ImportBinding& b : s.imports) {
-        StaticRef r;
-        if (b.member.empty()) {
-          const std::string dotted = b.binds_top_package ? b.module.substr(0, b.module.find('.')) : b.module;
-          const int32_t index = program_.module_index(dotted, ref_.module);
-          if (index >= 0) {
-            r.kind = StaticRef::Kind::ProjectModule;
-            r.code = CodeRef{index, -1};
-          } else {
-            r.kind = StaticRef::Kind::External;
-            r.qualified = dotted;
-          }
-        } else {
-          r = program_.resolve_member(b.module, b.member, ref_.module);
-        }
-        const ObjId id = constant(r);
+        const ObjId id = constant(program_.resolve_import(ref_.module, b));
         if (id != kNoObj) write_name(b.local_name, ValueSet{id}, s.site);
       }
       break;
