@@ -67,7 +67,6 @@ size_t object_count(const CycleWitness& cycle) {
 
 namespace {
 
-// The cycle's objects in order, each with the field that leads to the next; the first object closes it.
 // An attribute the code names (`.children`), not a bound method's object, a closure's capture or a
 // frame's local.
 bool is_plain_attribute(const WitnessEdge& edge) {
@@ -75,6 +74,7 @@ bool is_plain_attribute(const WitnessEdge& edge) {
          edge.role != EdgeRole::Frame;
 }
 
+// The cycle's objects in order, each with the field that leads to the next; the first object closes it.
 std::vector<std::string> cycle_steps(const CycleWitness& cycle) {
   std::vector<std::string> steps;
   const size_t n = cycle.nodes.size();
@@ -137,13 +137,13 @@ std::string reference_name(const CycleWitness& cycle, size_t index) {
   const std::string& field = cycle.edges[index].field;
   if (field.rfind("[", 0) != 0 || !is_container_node(cycle, index)) return field;
   const std::string& place = cycle.nodes[index].label;
-  // A label with an access path names the place ("self.modules"); one without names a kind ("list"), and
-  // then the attribute the cycle reached the container through does ("Group.members" for `self.members =
-  // []`).
   // A parameter's label says what it is ("argument resp"); the code only names it.
   auto as_code = [](const std::string& label) {
     return label.rfind("argument ", 0) == 0 ? label.substr(9) : label;
   };
+  // A label with an access path names the place ("self.modules"); one without names a kind ("list"), and
+  // then the attribute the cycle reached the container through does ("Group.members" for
+  // `self.members = []`).
   if (place.find_first_of(".[") != std::string::npos) return as_code(place) + field;
   const size_t before = (index + cycle.nodes.size() - 1) % cycle.nodes.size();
   const WitnessEdge& into = cycle.edges[before];
