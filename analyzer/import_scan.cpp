@@ -106,8 +106,7 @@ void scan_statement(std::string_view statement, const std::string& module_name, 
     const size_t close = item.find(')');
     if (close != std::string_view::npos) item = item.substr(0, close);
     const std::string_view name = item_name(item);
-    if (is_dotted_name(name) && name.find('.') == std::string_view::npos)
-      out.push_back(from + "." + std::string(name));
+    if (is_identifier(name)) out.push_back(from + "." + std::string(name));
     names = comma == std::string_view::npos ? std::string_view() : names.substr(comma + 1);
   }
 }

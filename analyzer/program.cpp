@@ -8,6 +8,7 @@
 
 #include "analyzer/parallel.hpp"
 #include "analyzer/project.hpp"
+#include "analyzer/text_util.hpp"
 
 namespace cyclecheck {
 namespace {
@@ -60,14 +61,6 @@ void collect_removals(const std::vector<Stmt>& body, std::unordered_map<std::str
   });
 }
 
-bool is_python_identifier(const std::string& name) {
-  if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) return false;
-  return std::all_of(name.begin(), name.end(), [](char c) {
-    const auto u = static_cast<unsigned char>(c);
-    return std::isalnum(u) || u == '_' || u >= 0x80;
-  });
-}
-
 // The directory a module's own name is relative to (the one above its top package), absolute and generic.
 std::string import_root(const ModuleFacts& facts) {
   namespace fs = std::filesystem;
@@ -91,7 +84,7 @@ std::vector<std::pair<std::string, std::string>> import_aliases(const ModuleFact
   std::string name = facts.module_name;
   for (int level = 0; level < 3 && dir.has_relative_path(); ++level) {
     const std::string part = dir.filename().string();
-    if (!is_python_identifier(part)) break;
+    if (!is_identifier(part)) break;
     name = part + "." + name;
     dir = dir.parent_path();
     aliases.emplace_back(name, dir.generic_string());
@@ -246,9 +239,16 @@ int32_t Program::module_index(const std::string& dotted, int32_t importer) const
   return it->second;
 }
 
-int32_t Program::namespace_submodule(const std::string& package, const std::string& name) const {
-  if (namespace_packages_.empty() || namespace_packages_.count(package) == 0) return -1;
-  return module_index(package + "." + name);
+StaticRef Program::external_attribute(const std::string& qualified, const std::string& name) const {
+  // `import models.layers` binds `models`, a directory with no module of its own (a namespace package).
+  if (!namespace_packages_.empty() && namespace_packages_.count(qualified) != 0) {
+    const int32_t submodule = module_index(qualified + "." + name);
+    if (submodule >= 0) return StaticRef{StaticRef::Kind::ProjectModule, CodeRef{submodule, -1}, {}};
+  }
+  if (qualified.rfind("builtins.", 0) == 0) {
+    return StaticRef{StaticRef::Kind::External, {}, qualified.substr(9) + "." + name};
+  }
+  return StaticRef{StaticRef::Kind::External, {}, qualified + "." + name};
 }
 
 StaticRef Program::resolve_member(const std::string& dotted_module, const std::string& member,
@@ -320,13 +320,7 @@ StaticRef Program::resolve_name(int32_t module, const std::string& name, int dep
 StaticRef Program::attribute_of(const StaticRef& base, const std::string& name, int depth) const {
   switch (base.kind) {
     case StaticRef::Kind::External:
-      if (const int32_t submodule = namespace_submodule(base.qualified, name); submodule >= 0) {
-        return StaticRef{StaticRef::Kind::ProjectModule, CodeRef{submodule, -1}, {}};
-      }
-      if (base.qualified.rfind("builtins.", 0) == 0) {
-        return StaticRef{StaticRef::Kind::External, {}, base.qualified.substr(9) + "." + name};
-      }
-      return StaticRef{StaticRef::Kind::External, {}, base.qualified + "." + name};
+      return external_attribute(base.qualified, name);
     case StaticRef::Kind::ProjectModule:
       return module_member(base.code.module, name, depth);
     default:

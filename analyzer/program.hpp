@@ -63,9 +63,10 @@ class Program {
   // The module `dotted` names; with `importer`, the one relative to the importer's own directory when
   // several modules have that name. -1 when none.
   int32_t module_index(const std::string& dotted, int32_t importer = -1) const;
-  // `import models.layers` binds `models`, a directory with no module of its own (a namespace package):
-  // the module `models.layers` for ("models", "layers"), else -1.
-  int32_t namespace_submodule(const std::string& package, const std::string& name) const;
+  // What `<qualified>.name` denotes for a library name (`torch.nn` -> `torch.nn.Module`, a builtin loses
+  // its "builtins." prefix), or for a namespace package of the project (`models` of `models/layers.py`,
+  // which has no module of its own) the project module.
+  StaticRef external_attribute(const std::string& qualified, const std::string& name) const;
 
   // Resolves a module-level name of `module` (following imports into project modules).
   StaticRef resolve_global(int32_t module, const std::string& name, int depth = 0) const;

@@ -1372,13 +1372,12 @@ ValueSet Context::eval_attribute(const ValueSet& bases, const std::string& attr,
       continue;
     }
     if (kind == ObjKind::ExternalConst) {
-      const std::string& q = objs_[b].qualified;
-      if (const int32_t submodule = program_.namespace_submodule(q, attr); submodule >= 0) {
-        const ObjId id = constant(StaticRef{StaticRef::Kind::ProjectModule, CodeRef{submodule, -1}, {}});
-        if (id != kNoObj) out.insert(id);
-        continue;
+      const StaticRef ref = program_.external_attribute(objs_[b].qualified, attr);
+      if (ref.kind == StaticRef::Kind::External) {
+        out.insert(external(ref.qualified));
+      } else if (const ObjId id = constant(ref); id != kNoObj) {
+        out.insert(id);
       }
-      out.insert(external(q.rfind("builtins.", 0) == 0 ? q.substr(9) + "." + attr : q + "." + attr));
       continue;
     }
     if (kind == ObjKind::Super) {

@@ -127,4 +127,8 @@ bool is_dotted_name(std::string_view text) {
   return !at_start;
 }
 
+bool is_identifier(std::string_view text) {
+  return text.find('.') == std::string_view::npos && is_dotted_name(text);
+}
+
 }  // namespace cyclecheck

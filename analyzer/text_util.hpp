@@ -24,5 +24,7 @@ std::string_view trim_blanks(std::string_view text);
 // A dotted Python name (`pkg.mod.Class`): identifiers (ASCII letters, digits and '_', or any non-ASCII
 // byte; not starting with a digit) joined by single dots.
 bool is_dotted_name(std::string_view text);
+// One such identifier, without dots (`layers`; not `python3.11` or `my-repo`).
+bool is_identifier(std::string_view text);
 
 }  // namespace cyclecheck

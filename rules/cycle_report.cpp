@@ -70,7 +70,7 @@ namespace {
 // An attribute the code names (`.children`), not a bound method's object, a closure's capture or a
 // frame's local.
 bool is_plain_attribute(const WitnessEdge& edge) {
-  return edge.field.rfind(".", 0) == 0 && edge.field != ".__self__" && edge.role != EdgeRole::Capture &&
+  return edge.field.starts_with(".") && edge.field != ".__self__" && edge.role != EdgeRole::Capture &&
          edge.role != EdgeRole::Frame;
 }
 
@@ -135,11 +135,11 @@ SourceRange to_range(const Program& program, const SiteRef& site) {
 
 std::string reference_name(const CycleWitness& cycle, size_t index) {
   const std::string& field = cycle.edges[index].field;
-  if (field.rfind("[", 0) != 0 || !is_container_node(cycle, index)) return field;
+  if (!field.starts_with("[") || !is_container_node(cycle, index)) return field;
   const std::string& place = cycle.nodes[index].label;
   // A parameter's label says what it is ("argument resp"); the code only names it.
   auto as_code = [](const std::string& label) {
-    return label.rfind("argument ", 0) == 0 ? label.substr(9) : label;
+    return label.starts_with("argument ") ? label.substr(9) : label;
   };
   // A label with an access path names the place ("self.modules"); one without names a kind ("list"), and
   // then the attribute the cycle reached the container through does ("Group.members" for
@@ -197,7 +197,7 @@ std::string remedy(const WitnessEdge& weak, const std::string& weak_name, NodeKi
     return std::string(" Do not keep ") + what + " in '" + weak.field +
            "' (it cannot be weakly referenced): keep what you need from it.";
   // "cell self" is how the path shows a closure's captured variable; advice says it in words.
-  if (weak.field.rfind("cell ", 0) == 0)
+  if (weak.field.starts_with("cell "))
     return " Make the closure's reference to '" + weak.field.substr(5) + "' weak or break it.";
   return " Make the '" + weak_name + "' reference weak or break it.";
 }

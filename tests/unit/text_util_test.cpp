@@ -10,6 +10,8 @@
 
 using cyclecheck::fast_hash_bytes;
 using cyclecheck::first_invalid_utf8;
+using cyclecheck::is_dotted_name;
+using cyclecheck::is_identifier;
 
 namespace {
 
@@ -66,3 +68,19 @@ TEST(FastHashBytes, StableAndSeeded) {
 }
 
 }  // namespace
+
+TEST(PythonNames, DottedNamesAndIdentifiers) {
+  EXPECT_TRUE(is_dotted_name("pkg.mod.Class"));
+  EXPECT_TRUE(is_dotted_name("_private"));
+  EXPECT_FALSE(is_dotted_name("pkg..mod"));
+  EXPECT_FALSE(is_dotted_name("pkg.3rd"));
+  EXPECT_FALSE(is_dotted_name(".mod"));
+  EXPECT_FALSE(is_dotted_name(""));
+  // Directory names: only an identifier can be a package name on sys.path.
+  EXPECT_TRUE(is_identifier("layers"));
+  EXPECT_TRUE(is_identifier("models2"));
+  EXPECT_FALSE(is_identifier("python3.11"));
+  EXPECT_FALSE(is_identifier("dist-packages"));
+  EXPECT_FALSE(is_identifier("3rdparty"));
+  EXPECT_FALSE(is_identifier(""));
+}
