@@ -103,12 +103,24 @@ struct RetentionEvent {
   bool augmented = false;                   // `acc += v` / `acc = acc + v` rather than `acc.append(v)`
   bool registry_cleared = false;  // the module removes entries from this registry, or it holds one entry
   bool base_is_process_registry = false;  // a library's process-wide registry (atexit.register)
+  // Some statement on the chain ran under `torch.no_grad()` / `inference_mode()` (a `with` block or a
+  // decorator), or under `set_grad_enabled(...)`, which may turn autograd off.
+  bool under_no_grad = false;
+  CodeRef function;  // whose analysis reports it: the function of the chain's first site
+  CodeRef origin;    // where the innermost statement is
 
   // Accumulated once per step: in a loop, or by `self` in the method that back-propagates the value (a
   // training step a framework calls once per batch).
   bool accumulates_across_steps() const {
     return in_loop || (base_is_receiver_state && value_backpropagated);
   }
+};
+
+// A call from one project function to another, as the solver resolved it.
+struct CallEdge {
+  CodeRef caller, callee;
+  bool under_no_grad = false;  // inside `with torch.no_grad():` (or a function decorated with it)
+  auto operator<=>(const CallEdge&) const = default;
 };
 
 }  // namespace cyclecheck

@@ -17,6 +17,7 @@ struct CodeRef {
   int32_t index = -1;  // function or class index within the module
   bool valid() const { return module >= 0 && index >= 0; }
   bool operator==(const CodeRef&) const = default;
+  auto operator<=>(const CodeRef&) const = default;
 };
 
 // What a name or dotted expression denotes without running anything.

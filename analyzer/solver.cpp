@@ -29,6 +29,12 @@
 namespace cyclecheck {
 namespace {
 
+template <typename T>
+void sort_unique(std::vector<T>& items) {
+  std::sort(items.begin(), items.end());
+  items.erase(std::unique(items.begin(), items.end()), items.end());
+}
+
 bool is_camel_case(const std::string& qualified) {
   const size_t dot = qualified.rfind('.');
   const std::string last = dot == std::string::npos ? qualified : qualified.substr(dot + 1);
@@ -74,6 +80,14 @@ bool is_model_like_name(std::string_view name) {
     return name.size() > suffix.size() && same(name.substr(name.size() - suffix.size()), suffix);
   };
   return ends_with("_model") || ends_with("_net") || ends_with("_loss") || ends_with("criterion");
+}
+
+// Attributes of a tensor that hold no autograd history.
+bool is_graph_free_attribute(std::string_view name) {
+  static constexpr std::string_view kFree[] = {
+      "data",  "grad", "shape", "dtype", "device",        "ndim",   "is_cuda", "is_leaf", "layout",
+      "names", "size", "dim",   "item",  "requires_grad", "detach", "numpy",   "tolist"};
+  return std::find(std::begin(kFree), std::end(kFree), name) != std::end(kFree);
 }
 
 bool is_registration_method(const std::string& name) {
@@ -205,6 +219,7 @@ class Context {
 
   int loop_depth_ = 0;
   int no_grad_depth_ = 0;
+  int grad_maybe_off_depth_ = 0;  // inside `with torch.set_grad_enabled(...)`
   // The call directly under the `await` being evaluated: a project `async def` it calls gives its return
   // value there, not a coroutine. `awaited_result_` says whether one did.
   const Expr* awaited_call_ = nullptr;
@@ -685,6 +700,10 @@ class Solver {
     out.result.functions_analyzed = analyzed_;
     out.result.cycles = std::move(cycles_);
     out.result.events = std::move(events_);
+    sort_unique(calls_);
+    sort_unique(names_called_under_no_grad_);
+    out.result.calls = std::move(calls_);
+    out.result.names_called_under_no_grad = std::move(names_called_under_no_grad_);
     out.cycle_keys.resize(out.result.cycles.size());
     for (auto& [key, index] : cycle_index_) out.cycle_keys[index] = key;
     return out;
@@ -708,6 +727,26 @@ class Solver {
 
   void report_event(CodeRef function, RetentionEvent event) {
     if (owns(function)) events_.push_back(std::move(event));
+  }
+
+  // Which project function calls which, and under no_grad or not: whether code runs with autograd on
+  // depends on its callers (rules read it, e.g. CC206).
+  void note_call(CodeRef caller, CodeRef callee, bool under_no_grad) {
+    calls_.push_back({caller, callee, under_no_grad});
+  }
+  // The names a `with torch.no_grad():` block calls, resolved or not: a method called there on an object
+  // of unknown type (`self.evaluator.run(loader)`) runs without autograd too.
+  void note_names_called(const std::vector<Stmt>& block) {
+    auto note = [this](const Expr& e) {
+      if (e.kind != ExprKind::Call || e.children.empty()) return;
+      const Expr& callee = e.children[0];
+      if (callee.kind == ExprKind::Attribute || callee.kind == ExprKind::Name)
+        names_called_under_no_grad_.push_back(callee.text);
+    };
+    for_each_statement(block, [&note](const Stmt& st) {
+      for (const Expr& target : st.targets) for_each_expr(target, note);
+      for_each_expr(st.value, note);
+    });
   }
 
   const Program& program_;
@@ -750,6 +789,8 @@ class Solver {
   std::vector<CycleWitness> cycles_;
   std::unordered_map<std::string, size_t> cycle_index_;
   std::vector<RetentionEvent> events_;
+  std::vector<CallEdge> calls_;
+  std::vector<std::string> names_called_under_no_grad_;
   int active_ = 0;
   size_t analyzed_ = 0;
   bool debug_slow_ = std::getenv("CYCLECHECK_DEBUG_SLOW") != nullptr;
@@ -1194,7 +1235,15 @@ ValueSet Context::eval(const Expr& e) {
     case ExprKind::Attribute: {
       if (e.children.empty()) return {};
       const ValueSet bases = eval(e.children[0]);
-      return eval_attribute(bases, e.text, e);
+      ValueSet out = eval_attribute(bases, e.text, e);
+      // What a model's output holds (`out.logits`, `out.loss`, `logits.T`) carries its graph; a tensor's
+      // metadata and `.data` do not.
+      if (no_grad_depth_ == 0 && !is_graph_free_attribute(e.text) &&
+          std::any_of(bases.begin(), bases.end(), [this](ObjId b) { return is_graph(b); })) {
+        if (out.empty()) out.insert(at_site(&e, ObjKind::Unknown, describe_target(e), e.site));
+        mark_graph(out);
+      }
+      return out;
     }
     case ExprKind::Subscript: {
       if (e.children.empty()) return {};
@@ -1567,9 +1616,15 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
 
   // A field holding a callable (self.cb(...)) is called like any value.
   ValueSet field_callables;
+  const bool model_like = is_model_like_name(method);
   for (ObjId r : unresolved) {
     auto it = st_.fields.find(field_key(r, intern_field(method)));
-    if (it != st_.fields.end()) field_callables.merge(it->second);
+    if (it != st_.fields.end()) {
+      field_callables.merge(it->second);
+    } else if (model_like && placeholder_capable(r)) {
+      // `self.model(x)` read for the first time: the model a caller put there, called.
+      field_callables.merge(load_one(r, intern_field(method), node.site));
+    }
   }
   if (!field_callables.empty()) out.merge(call(field_callables, args, node, result_used));
 
@@ -1733,11 +1788,18 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
         const Obj& o = objs_[c];
         if (o.module) graph = true;
         if (o.kind == ObjKind::LibInstance && o.qualified.str().rfind("torch.nn.", 0) == 0) graph = true;
+        // `model(x)`, `self.model(x)`, `self.encoder(x)`: the name a parameter, global or field has.
+        const std::string& name = o.kind == ObjKind::Field ? field_name(o.field)
+                                  : o.name.empty()         ? o.label.str()
+                                                           : o.name.str();
         if ((o.kind == ObjKind::Param || o.kind == ObjKind::Field || o.kind == ObjKind::Global) &&
-            is_model_like_name(o.name.empty() ? o.label.str() : o.name.str())) {
+            is_model_like_name(name)) {
           graph = true;
         }
-        const ValueSet result = unknown_call(o.qualified, args, node, graph && no_grad_depth_ == 0, graph);
+        // Calling an instance of a library class (`net = nn.Linear(4, 2); net(x)`) runs it: its class's name
+        // would make another instance.
+        const std::string called = o.kind == ObjKind::LibInstance ? std::string() : o.qualified.str();
+        const ValueSet result = unknown_call(called, args, node, graph && no_grad_depth_ == 0, graph);
         if (is_placeholder(c) && !result.empty()) defer(kNoObj, c, "", args, node, result[0], result_used);
         out.merge(result);
         break;
@@ -2077,6 +2139,7 @@ CodeRef Context::dispatch_class(CodeRef function, const ValueSet& receiver) cons
 
 ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::vector<Arg>& args,
                          const ValueSet& func_self, const Expr& node) {
+  solver_.note_call(ref_, function, no_grad_depth_ > 0 || grad_maybe_off_depth_ > 0);
   const Context* callee =
       objs_.size() > kMaxObjects ? nullptr : solver_.summary(function, dispatch_class(function, receiver));
   const bool reentered = callee != nullptr && (instantiating_.size() >= 8 ||
@@ -2380,6 +2443,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     for (ObjId v : ev.values) copy.values.merge(map_obj(v, 0));
     copy.chain.insert(copy.chain.begin(), call_site());
     copy.in_loop = ev.in_loop || loop_depth_ > 0;
+    copy.under_no_grad = ev.under_no_grad || no_grad_depth_ > 0 || grad_maybe_off_depth_ > 0;
     events_.push_back(std::move(copy));
   }
   ValueSet result;
@@ -2620,7 +2684,7 @@ void Context::exec(const Stmt& s) {
       exec_try(s);
       break;
     case StmtKind::With: {
-      int no_grad = 0;
+      int no_grad = 0, grad_maybe_off = 0;
       for (size_t i = 0; i < s.value.children.size(); ++i) {
         const Expr& context = s.value.children[i];
         const ValueSet values = eval(context);
@@ -2629,13 +2693,20 @@ void Context::exec(const Stmt& s) {
           if (callee.find("no_grad") != std::string::npos ||
               callee.find("inference_mode") != std::string::npos) {
             ++no_grad;
+          } else if (callee.find("set_grad_enabled") != std::string::npos) {
+            // `set_grad_enabled(phase == "train")`: off in some runs. Values stay graphs (a loss computed
+            // there may be back-propagated), but what is kept there may hold none.
+            ++grad_maybe_off;
           }
         }
         if (i < s.targets.size() && s.targets[i].kind != ExprKind::Unknown)
           assign(s.targets[i], values, s.site);
       }
+      if (no_grad > 0 || grad_maybe_off > 0) solver_.note_names_called(s.body);
       no_grad_depth_ += no_grad;
+      grad_maybe_off_depth_ += grad_maybe_off;
       exec_block(s.body);
+      grad_maybe_off_depth_ -= grad_maybe_off;
       no_grad_depth_ -= no_grad;
       break;
     }
@@ -2762,6 +2833,11 @@ void Context::run() {
   // Most functions make a few dozen objects: growing from empty relocated them several times (about a
   // tenth of the solve). The slack goes when the summary is compacted.
   objs_.reserve(64);
+  // `@torch.no_grad()` / `@torch.inference_mode()`: the body runs without autograd.
+  for (const Decorator& d : f.decorators) {
+    if (d.dotted.find("no_grad") != std::string::npos || d.dotted.find("inference_mode") != std::string::npos)
+      no_grad_depth_ = 1;
+  }
   // Parameters: placeholders for whatever callers pass.
   for (size_t i = 0; i < f.params.size(); ++i) {
     const Param& p = f.params[i];
@@ -3025,6 +3101,8 @@ void Context::record_event(EventKind kind, ObjId base, const std::string& base_l
   ev.values = values;
   ev.chain.push_back(site_ref(site, note));
   ev.in_loop = loop_depth_ > 0;
+  ev.under_no_grad = no_grad_depth_ > 0 || grad_maybe_off_depth_ > 0;
+  ev.origin = ref_;
   ev.augmented = note.find(" = ") != std::string::npos || note.find("=") != std::string::npos;
   events_.push_back(std::move(ev));
 }
@@ -3390,6 +3468,9 @@ void Context::emit_events() {
     out.base_label = ev.base_label;
     out.in_loop = ev.in_loop;
     out.augmented = ev.augmented;
+    out.under_no_grad = ev.under_no_grad;
+    out.function = ref_;
+    out.origin = ev.origin;
     out.base_is_global =
         ev.base != kNoObj && (objs_[ev.base].kind == ObjKind::Global || root_is_global(ev.base));
     bool project_registry = false;  // a module-level variable of the analysed code
@@ -3639,7 +3720,12 @@ SolveResult solve(const Program& program, const LibraryModels& models, bool incl
       }
     }
     std::move(part.result.events.begin(), part.result.events.end(), std::back_inserter(result.events));
+    result.calls.insert(result.calls.end(), part.result.calls.begin(), part.result.calls.end());
+    std::move(part.result.names_called_under_no_grad.begin(), part.result.names_called_under_no_grad.end(),
+              std::back_inserter(result.names_called_under_no_grad));
   }
+  sort_unique(result.calls);
+  sort_unique(result.names_called_under_no_grad);
   if (!include_possible) {
     result.cycles.erase(std::remove_if(result.cycles.begin(), result.cycles.end(),
                                        [](const CycleWitness& w) { return !w.must; }),

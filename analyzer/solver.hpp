@@ -15,6 +15,9 @@ namespace cyclecheck {
 struct SolveResult {
   std::vector<CycleWitness> cycles;  // deduplicated; must-cycles, plus possible ones when asked
   std::vector<RetentionEvent> events;
+  std::vector<CallEdge> calls;  // sorted, without repeats
+  // Functions and methods called by name in a `with torch.no_grad():` block (resolved or not), sorted.
+  std::vector<std::string> names_called_under_no_grad;
   size_t functions_analyzed = 0;
 };
 

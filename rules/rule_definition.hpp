@@ -16,6 +16,8 @@ namespace cyclecheck {
 struct RuleContext {
   const Program& program;
   const std::vector<RetentionEvent>& events;
+  const std::vector<CallEdge>& calls;                          // sorted
+  const std::vector<std::string>& names_called_under_no_grad;  // sorted
 };
 
 struct RuleDefinition {

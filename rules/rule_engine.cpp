@@ -37,7 +37,7 @@ std::vector<Diagnostic> analyze_modules(const std::vector<std::shared_ptr<const 
       break;
     }
   }
-  const RuleContext context{program, solved.events};
+  const RuleContext context{program, solved.events, solved.calls, solved.names_called_under_no_grad};
   for (const RuleDefinition* rule : rule_definitions()) {
     if (rule->check) rule->check(context, out);
   }

@@ -24,6 +24,7 @@ const RuleDefinition& lru_cache_method();
 const RuleDefinition& instance_registry();
 const RuleDefinition& loss_accumulates_graph();
 const RuleDefinition& traceback_retained();
+const RuleDefinition& eval_outputs_keep_graph();
 }  // namespace rules
 
 const std::vector<const RuleDefinition*>& rule_definitions() {
@@ -46,6 +47,7 @@ const std::vector<const RuleDefinition*>& rule_definitions() {
       &rules::instance_registry(),
       &rules::loss_accumulates_graph(),
       &rules::traceback_retained(),
+      &rules::eval_outputs_keep_graph(),
   };
   return table;
 }

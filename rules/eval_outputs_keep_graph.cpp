@@ -1,0 +1,201 @@
+// CC206 eval-outputs-keep-graph: an evaluation loop that keeps model outputs while autograd is on.
+#include <algorithm>
+#include <cctype>
+#include <deque>
+#include <initializer_list>
+#include <optional>
+#include <set>
+#include <string_view>
+
+#include "rules/event_rule_helpers.hpp"
+
+namespace cyclecheck::rules {
+namespace {
+
+// Methods a framework calls under no_grad or inference_mode (Lightning's loops, the Hugging Face
+// Trainer's prediction step): their callers are not in the project, and autograd is off there.
+bool is_framework_no_grad_hook(const std::string& name) {
+  static const std::set<std::string, std::less<>> hooks = {
+      "validation_step",         "test_step",         "predict_step",         "prediction_step",
+      "on_validation_batch_end", "on_test_batch_end", "on_predict_batch_end", "validation_epoch_end",
+      "test_epoch_end",          "predict_epoch_end",
+  };
+  return hooks.count(name) != 0;
+}
+
+// What an evaluation calls itself: the name says so, or it switches a module to eval mode.
+bool is_evaluation(const Function& function) {
+  std::string name = function.name;
+  std::transform(name.begin(), name.end(), name.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  bool evaluates = name == "test" || name.ends_with("_test") || name.starts_with("test_epoch");
+  for (const char* word : {"eval", "valid", "predict", "infer"}) {
+    evaluates |= name.find(word) != std::string::npos;
+  }
+  for_each_statement(function.body, [&evaluates](const Stmt& st) {
+    for_each_expr(st.value, [&evaluates](const Expr& e) {
+      // `model.eval()`: switched to inference, and often thought to turn autograd off too.
+      evaluates |= e.kind == ExprKind::Call && e.children.size() == 1 &&
+                   e.children[0].kind == ExprKind::Attribute && e.children[0].text == "eval";
+    });
+  });
+  return evaluates;
+}
+
+// Whether some call in `function`'s own body (nested functions left out) is to one of `names` (`f(...)` or
+// `x.f(...)`), or some statement assigns an attribute named one of `attributes`.
+bool calls_or_sets(const Function& function, std::initializer_list<std::string_view> names,
+                   std::initializer_list<std::string_view> attributes = {}) {
+  auto listed = [](std::initializer_list<std::string_view> list, const std::string& text) {
+    return std::find(list.begin(), list.end(), text) != list.end();
+  };
+  bool found = false;
+  for_each_statement(function.body, [&](const Stmt& st) {
+    for (const Expr& target : st.targets) {
+      found |= st.kind == StmtKind::Assign && target.kind == ExprKind::Attribute &&
+               listed(attributes, target.text);
+    }
+    for_each_expr(st.value, [&](const Expr& e) {
+      if (e.kind != ExprKind::Call || e.children.empty()) return;
+      const Expr& callee = e.children[0];
+      found |=
+          (callee.kind == ExprKind::Attribute || callee.kind == ExprKind::Name) && listed(names, callee.text);
+    });
+  });
+  return found;
+}
+
+// A test of a test suite (pytest's `test_*` in `test_*.py`, a method of a `Test*` class): it runs once, on
+// a few inputs.
+bool is_unit_test(const Program& program, CodeRef ref) {
+  const Function& function = program.function(ref);
+  if (!function.name.starts_with("test")) return false;
+  if (function.owner_class >= 0 &&
+      program.class_def(CodeRef{ref.module, function.owner_class}).name.starts_with("Test"))
+    return true;
+  const std::string& path = program.module(ref.module).path;
+  const std::string file = path.substr(path.find_last_of('/') + 1);
+  return file.starts_with("test_") || file.ends_with("_test.py") || file == "conftest.py";
+}
+
+// A function that back-propagates something trains: outputs it keeps may be meant for a loss.
+bool backpropagates(const Function& function) {
+  return calls_or_sets(function, {"backward", "manual_backward", "grad"});
+}
+
+// `torch.set_grad_enabled(False)` as a statement, or a frozen model (`model.requires_grad_(False)`,
+// `p.requires_grad = False`): its outputs may keep no graph.
+bool switches_autograd(const Function& function) {
+  return calls_or_sets(function, {"set_grad_enabled", "requires_grad_"}, {"requires_grad"});
+}
+
+// The functions that may run with autograd on: those no project code calls (entry points, called by a
+// framework or by code that was not given), and those called outside no_grad from one of them. A
+// function whose name a `with torch.no_grad():` block calls is taken to be called there, since the call
+// may not have been resolved.
+std::set<CodeRef> grad_enabled_functions(const RuleContext& context) {
+  std::set<CodeRef> called;
+  for (const CallEdge& edge : context.calls) called.insert(edge.callee);
+  std::set<CodeRef> enabled;
+  std::deque<CodeRef> queue;
+  for (size_t m = 0; m < context.program.modules().size(); ++m) {
+    const ModuleFacts& facts = context.program.module(static_cast<int32_t>(m));
+    for (size_t f = 0; f < facts.functions.size(); ++f) {
+      const CodeRef ref{static_cast<int32_t>(m), static_cast<int32_t>(f)};
+      const std::string& name = facts.functions[f].name;
+      if (called.count(ref) != 0 || is_framework_no_grad_hook(name) ||
+          std::binary_search(context.names_called_under_no_grad.begin(),
+                             context.names_called_under_no_grad.end(), name))
+        continue;
+      enabled.insert(ref);
+      queue.push_back(ref);
+    }
+  }
+  // Calls are sorted by caller: each caller's calls are one range.
+  while (!queue.empty()) {
+    const CodeRef caller = queue.front();
+    queue.pop_front();
+    auto it = std::lower_bound(context.calls.begin(), context.calls.end(), CallEdge{caller, {}, false});
+    for (; it != context.calls.end() && it->caller == caller; ++it) {
+      if (!it->under_no_grad && enabled.insert(it->callee).second) queue.push_back(it->callee);
+    }
+  }
+  return enabled;
+}
+
+}  // namespace
+
+const RuleDefinition& eval_outputs_keep_graph() {
+  static const RuleDefinition rule{
+      {"CC206",
+       "eval-outputs-keep-graph",
+       RuleKind::Retention,
+       Severity::Warning,
+       "an evaluation loop keeps model outputs while autograd is on",
+       {"Finds `preds.append(model(x))`, `outputs.append(out)` and `total += model(x).sum()` inside a "
+        "loop of an evaluation (a function that calls `model.eval()`, or whose name says it evaluates, "
+        "validates, tests or predicts) that back-propagates nothing and runs with autograd on: neither it "
+        "nor any project code that calls it is under `torch.no_grad()` or `torch.inference_mode()` (a "
+        "`with` block or a decorator) or `torch.set_grad_enabled(...)`. Left out: methods a framework runs "
+        "without autograd (Lightning's `validation_step`, `test_step`, `predict_step`), functions that "
+        "freeze the model (`requires_grad_(False)`) or call `torch.set_grad_enabled` themselves, tests of a "
+        "test suite, and projects that never import torch.",
+        "With autograd on, every output keeps the graph that produced it, with the activations saved for a "
+        "backward pass that never comes: the list holds every batch's activations until it is dropped, "
+        "and evaluation runs out of (GPU) memory part way through. `model.eval()` changes dropout and batch "
+        "norm; it does not turn autograd off.",
+        "def evaluate(model, loader):\n    model.eval()\n    preds = []\n    for x, _ in loader:\n"
+        "        preds.append(model(x))\n    return torch.cat(preds)\n",
+        "@torch.no_grad()  # or `with torch.inference_mode():` around the loop\ndef evaluate(model, "
+        "loader):\n    model.eval()\n    preds = []\n    for x, _ in loader:\n        preds.append(model(x))"
+        "\n    return torch.cat(preds)\n",
+        "A caller that turns autograd off in a way the analysis does not see "
+        "(a `torch.set_grad_enabled(False)` statement before the call, a framework loop other than "
+        "Lightning's) is taken to leave it on. "
+        "Outputs kept on purpose for a loss computed by a caller are reported when the function's name says "
+        "it evaluates."}},
+      {},
+      {},
+      {},
+      [](const RuleContext& context, std::vector<Diagnostic>& out) {
+        std::optional<std::set<CodeRef>> enabled;  // computed on the first candidate: most runs have none
+        // Autograd is torch's: a `model(x)` elsewhere (Keras, scikit-learn) keeps no graph.
+        if (!context.program.uses_torch()) return;
+        auto candidate = [](const RetentionEvent& e) {
+          // A back-propagated value, or a global accumulator, is CC204's.
+          return e.kind == EventKind::Accumulate && e.value_carries_graph && e.in_loop && !e.under_no_grad &&
+                 !e.value_backpropagated && !e.accumulator_backpropagated && !e.base_is_global &&
+                 e.function.valid();
+        };
+        report_events(
+            context, rule_info_of("CC206"), out,
+            [&](const RetentionEvent& e) {
+              if (!candidate(e)) return false;
+              const Function& function = context.program.function(e.function);
+              if (!is_evaluation(function) || is_unit_test(context.program, e.function) ||
+                  backpropagates(function) || switches_autograd(function) ||
+                  (e.origin.valid() && backpropagates(context.program.function(e.origin))))
+                return false;
+              if (!enabled) enabled = grad_enabled_functions(context);
+              return enabled->count(e.function) != 0;
+            },
+            [&](const RetentionEvent& e) {
+              const std::string& name = context.program.function(e.function).name;
+              const std::string where = name == "<module>" ? "the module's top-level code" : name + "()";
+              return "'" + e.base_label + "' keeps tensors with autograd history across the iterations of " +
+                     where +
+                     ", which runs with autograd on: every batch's graph and activations stay alive " +
+                     "until '" + e.base_label + "' is dropped.";
+            },
+            [](const RetentionEvent& e) {
+              return std::string(
+                         "Run the loop under `with torch.no_grad():` (or decorate the function with "
+                         "`@torch.no_grad()`); model.eval() does not turn autograd off. Or keep ") +
+                     (e.augmented ? "a number (`.item()`)." : "`out.detach()`.");
+            },
+            false);
+      }};
+  return rule;
+}
+
+}  // namespace cyclecheck::rules
