@@ -106,8 +106,9 @@ struct RetentionEvent {
   // Some statement on the chain ran under `torch.no_grad()` / `inference_mode()` (a `with` block or a
   // decorator), or under `set_grad_enabled(...)`, which may turn autograd off.
   bool under_no_grad = false;
-  CodeRef function;  // whose analysis reports it: the function of the chain's first site
-  CodeRef origin;    // where the innermost statement is
+  bool comprehension = false;  // `[model(x) for x in loader]`: the base is the list it makes
+  CodeRef function;            // whose analysis reports it: the function of the chain's first site
+  CodeRef origin;              // where the innermost statement is
 
   // Accumulated once per step: in a loop, or by `self` in the method that back-propagates the value (a
   // training step a framework calls once per batch).

@@ -1328,7 +1328,21 @@ ValueSet Context::eval(const Expr& e) {
         }
         all.merge(values);
       }
-      if (e.text == "comprehension") --loop_depth_;
+      if (e.text == "comprehension") {
+        // `[model(x) for x in loader]` keeps every element as a loop of appends would.
+        if (e.container != ContainerKind::Generator && no_grad_depth_ == 0 && events_.size() <= 256) {
+          ValueSet graphs;
+          for (ObjId v : all) {
+            if (is_graph(v)) graphs.insert(v);
+          }
+          if (!graphs.empty()) {
+            record_event(EventKind::Accumulate, container, std::string(label) + " comprehension", graphs,
+                         e.site, "comprehension");
+            events_.back().comprehension = true;
+          }
+        }
+        --loop_depth_;
+      }
       if (!all.empty()) {
         // A slot whose value holds no object is kept too, empty, when another holds one: without it
         // `parts["rest"]` of `{"rest": str(t), "owner": self}` would read every value, the owner included.
@@ -3469,6 +3483,7 @@ void Context::emit_events() {
     out.in_loop = ev.in_loop;
     out.augmented = ev.augmented;
     out.under_no_grad = ev.under_no_grad;
+    out.comprehension = ev.comprehension;
     out.function = ref_;
     out.origin = ev.origin;
     out.base_is_global =

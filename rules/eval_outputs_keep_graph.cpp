@@ -132,14 +132,14 @@ const RuleDefinition& eval_outputs_keep_graph() {
        RuleKind::Retention,
        Severity::Warning,
        "an evaluation loop keeps model outputs while autograd is on",
-       {"Finds `preds.append(model(x))`, `outputs.append(out)` and `total += model(x).sum()` inside a "
-        "loop of an evaluation (a function that calls `model.eval()`, or whose name says it evaluates, "
-        "validates, tests or predicts) that back-propagates nothing and runs with autograd on: neither it "
-        "nor any project code that calls it is under `torch.no_grad()` or `torch.inference_mode()` (a "
-        "`with` block or a decorator) or `torch.set_grad_enabled(...)`. Left out: methods a framework runs "
-        "without autograd (Lightning's `validation_step`, `test_step`, `predict_step`), functions that "
-        "freeze the model (`requires_grad_(False)`) or call `torch.set_grad_enabled` themselves, tests of a "
-        "test suite, and projects that never import torch.",
+       {"Finds `preds.append(model(x))`, `outputs.append(out)`, `total += model(x).sum()` inside a loop, and "
+        "`[model(x) for x in loader]`, in an evaluation (a function that calls `model.eval()`, or whose name "
+        "says it evaluates, validates, tests or predicts) that back-propagates nothing and runs with autograd"
+        " on: neither it nor any project code that calls it is under `torch.no_grad()` or "
+        "`torch.inference_mode()` (a `with` block or a decorator) or `torch.set_grad_enabled(...)`. Left out:"
+        " methods a framework runs without autograd (Lightning's `validation_step`, `test_step`, "
+        "`predict_step`), functions that freeze the model (`requires_grad_(False)`) or call "
+        "`torch.set_grad_enabled` themselves, tests of a test suite, and projects that never import torch.",
         "With autograd on, every output keeps the graph that produced it, with the activations saved for a "
         "backward pass that never comes: the list holds every batch's activations until it is dropped, "
         "and evaluation runs out of (GPU) memory part way through. `model.eval()` changes dropout and batch "
@@ -182,10 +182,11 @@ const RuleDefinition& eval_outputs_keep_graph() {
             [&](const RetentionEvent& e) {
               const std::string& name = context.program.function(e.function).name;
               const std::string where = name == "<module>" ? "the module's top-level code" : name + "()";
-              return "'" + e.base_label + "' keeps tensors with autograd history across the iterations of " +
-                     where +
-                     ", which runs with autograd on: every batch's graph and activations stay alive " +
-                     "until '" + e.base_label + "' is dropped.";
+              const std::string holder = e.comprehension ? "A " + e.base_label : "'" + e.base_label + "'";
+              const std::string dropped = e.comprehension ? "what it makes" : "'" + e.base_label + "'";
+              return holder + " keeps tensors with autograd history across the iterations of " + where +
+                     ", which runs with autograd on: every batch's graph and activations stay alive until " +
+                     dropped + " is dropped.";
             },
             [](const RetentionEvent& e) {
               return std::string(

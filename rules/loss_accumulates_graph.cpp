@@ -39,7 +39,8 @@ const RuleDefinition& loss_accumulates_graph() {
             [](const RetentionEvent& e) {
               // Appending model outputs to a local list is common and usually consumed; a loss (backward()
               // was called on it) or a long-lived accumulator is the leak.
-              return e.kind == EventKind::Accumulate && e.value_carries_graph &&
+              // A comprehension's losses are summed and back-propagated on purpose, or are CC206's.
+              return e.kind == EventKind::Accumulate && e.value_carries_graph && !e.comprehension &&
                      e.accumulates_across_steps() && !e.accumulator_backpropagated &&
                      (e.value_backpropagated || e.base_is_global);
             },
