@@ -19,11 +19,26 @@ bool is_within(const fs::path& path, const fs::path& root) {
   return !relative.empty() && *relative.begin() != "..";
 }
 
+// Without a configuration file, the project is the nearest directory at or above the working directory that
+// holds a repository or packaging marker (a run from `scripts/` still finds `../models`); without one, the
+// working directory.
+fs::path enclosing_project_root(const fs::path& working_directory) {
+  std::error_code error;
+  for (fs::path dir = working_directory;; dir = dir.parent_path()) {
+    for (const char* marker : {".git", ".hg", "pyproject.toml", "setup.py", "setup.cfg"}) {
+      if (fs::exists(dir / marker, error)) return dir;
+    }
+    if (!dir.has_relative_path() || dir.parent_path() == dir) return working_directory;
+  }
+}
+
 }  // namespace
 
 std::vector<SourceText> imported_project_modules(const std::vector<CheckedSource>& checked,
                                                  const Config& config, const fs::path& working_directory) {
-  const fs::path project_root = (config.root.empty() ? working_directory : config.root).lexically_normal();
+  const fs::path project_root =
+      (!config.file.empty() ? config.root : enclosing_project_root(working_directory.lexically_normal()))
+          .lexically_normal();
   std::set<fs::path> known_files;
   std::set<std::string> known_modules;
   std::set<std::string> known_plain_modules;  // not packages: nothing below them is a module

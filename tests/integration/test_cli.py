@@ -298,6 +298,14 @@ def compute(_cache={}):
         _, alone, _ = check_json(["scripts/train.py"], cwd=self.dir)
         self.assertEqual([(d["filename"], d["code"], d["severity"]) for d in alone],
                          [("scripts/train.py", "CC105", "error")])
+        # From scripts/ with no configuration, the project root is where the repository is.
+        _, from_scripts, _ = check_json(["train.py"], cwd=os.path.join(self.dir, "scripts"))
+        self.assertEqual([(d["filename"], d["code"], d["severity"]) for d in from_scripts],
+                         [("train.py", "CC105", "warning")])
+        os.makedirs(os.path.join(self.dir, ".git"))
+        _, from_scripts, _ = check_json(["train.py"], cwd=os.path.join(self.dir, "scripts"))
+        self.assertEqual([(d["filename"], d["code"], d["severity"]) for d in from_scripts],
+                         [("train.py", "CC105", "error")])
 
     def test_each_script_imports_the_module_of_its_own_directory(self):
         # Two experiments, each with a utils.py: only exp2's Logger keeps its trainer, and only exp2's Base is
