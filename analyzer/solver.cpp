@@ -607,8 +607,9 @@ class Context {
       }
     }
   }
-  void record_event(EventKind kind, ObjId base, const std::string& base_label, const ValueSet& values,
-                    const Site& site, const std::string& note);
+  // The event recorded, or null when there is nothing to record or too many events already.
+  Event* record_event(EventKind kind, ObjId base, const std::string& base_label, const ValueSet& values,
+                      const Site& site, const std::string& note);
 };
 
 class Solver {
@@ -1330,15 +1331,16 @@ ValueSet Context::eval(const Expr& e) {
       }
       if (e.text == "comprehension") {
         // `[model(x) for x in loader]` keeps every element as a loop of appends would.
-        if (e.container != ContainerKind::Generator && no_grad_depth_ == 0 && events_.size() <= 256) {
+        if (e.container != ContainerKind::Generator && no_grad_depth_ == 0) {
           ValueSet graphs;
           for (ObjId v : all) {
             if (is_graph(v)) graphs.insert(v);
           }
           if (!graphs.empty()) {
-            record_event(EventKind::Accumulate, container, std::string(label) + " comprehension", graphs,
-                         e.site, "comprehension");
-            events_.back().comprehension = true;
+            Event* event =
+                record_event(EventKind::Accumulate, container, std::string(label) + " comprehension", graphs,
+                             e.site, "comprehension");
+            if (event != nullptr) event->comprehension = true;
           }
         }
         --loop_depth_;
@@ -2006,7 +2008,16 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       default:
         break;
     }
-    if (src.field == "[]") source = load(source, elements_field(), node.site);
+    if (src.field == "[]") {
+      const ValueSet whole = std::move(source);
+      source = load(whole, elements_field(), node.site);
+      // The rows of a tensor with a graph (`outs.extend(model(x))`) carry it.
+      if (no_grad_depth_ == 0 &&
+          std::any_of(whole.begin(), whole.end(), [this](ObjId v) { return is_graph(v); })) {
+        if (source.empty()) source.insert(at_site(&node, ObjKind::Unknown, "element", node.site, 3));
+        mark_graph(source);
+      }
+    }
     if (source.empty()) continue;
     ValueSet destination;
     const ModelOperand& dst = effect.destination;
@@ -2595,9 +2606,15 @@ void Context::exec(const Stmt& s) {
       bool in_place_container = !old_values.empty();
       for (ObjId v : old_values) in_place_container &= objs_[v].kind == ObjKind::Container;
       if (in_place_container) {
-        // lst += items extends the list in place.
-        store(old_values, elements_field(), load(addend, elements_field(), s.site),
-              {site_ref(s.site, describe_target(target) + " += ...")}, EdgeRole::Plain);
+        // lst += items extends the list in place: in a loop, an accumulation like lst.append(item).
+        const ValueSet items = load(addend, elements_field(), s.site);
+        store(old_values, elements_field(), items, {site_ref(s.site, describe_target(target) + " += ...")},
+              EdgeRole::Plain);
+        if (loop_depth_ > 0) {
+          Event* event = record_event(EventKind::Accumulate, old_values[0], describe_target(target), items,
+                                      s.site, describe_target(target) + " += [...]");
+          if (event != nullptr) event->augmented = false;  // extends the list: each item is kept, not summed
+        }
         break;
       }
       const ObjId value = at_site(&s, ObjKind::Value, "value", s.site);
@@ -3105,9 +3122,9 @@ WitnessNode Context::witness_node(ObjId id) const {
   return n;
 }
 
-void Context::record_event(EventKind kind, ObjId base, const std::string& base_label, const ValueSet& values,
-                           const Site& site, const std::string& note) {
-  if ((values.empty() && kind != EventKind::MutableDefaultStore) || events_.size() > 256) return;
+Event* Context::record_event(EventKind kind, ObjId base, const std::string& base_label,
+                             const ValueSet& values, const Site& site, const std::string& note) {
+  if ((values.empty() && kind != EventKind::MutableDefaultStore) || events_.size() > 256) return nullptr;
   Event ev;
   ev.kind = kind;
   ev.base = base;
@@ -3119,6 +3136,7 @@ void Context::record_event(EventKind kind, ObjId base, const std::string& base_l
   ev.origin = ref_;
   ev.augmented = note.find(" = ") != std::string::npos || note.find("=") != std::string::npos;
   events_.push_back(std::move(ev));
+  return &events_.back();
 }
 
 // ---- exit: frame locals, cycles, events -----------------------------------------------------------
