@@ -90,6 +90,19 @@ bool is_graph_free_attribute(std::string_view name) {
   return std::find(std::begin(kFree), std::end(kFree), name) != std::end(kFree);
 }
 
+// The display of tensors `torch.cat((acc, out))` (or stack, vstack, hstack, concat) joins: nullptr for any
+// other expression.
+const Expr* concatenated_display(const Expr& e) {
+  if (e.kind != ExprKind::Call || e.children.size() < 2 || e.children[1].kind != ExprKind::Container ||
+      e.children[1].text == "comprehension" || (e.arg_names.size() > 1 && !e.arg_names[1].empty()))
+    return nullptr;
+  const Expr& callee = e.children[0];
+  if (callee.kind != ExprKind::Attribute) return nullptr;
+  static constexpr std::string_view kJoins[] = {"cat", "concat", "concatenate", "stack", "vstack", "hstack"};
+  return std::find(std::begin(kJoins), std::end(kJoins), callee.text) != std::end(kJoins) ? &e.children[1]
+                                                                                          : nullptr;
+}
+
 bool is_registration_method(const std::string& name) {
   // `callback`: contextlib.ExitStack keeps what it is given until the stack is closed.
   if (name.rfind("register", 0) == 0 || name == "connect" || name == "subscribe" || name == "add_listener" ||
@@ -1708,6 +1721,13 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
   const ObjId result = at_site(&node, ObjKind::Unknown, "result of ." + method + "()", node.site);
   if (graph && no_grad_depth_ == 0) objs_[result].graph = true;
   objs_[result].tensor |= tensor;
+  // `loss.view(1)`, `out.float()`: computed from its tensor receiver, as a torch op from its arguments.
+  for (ObjId r : unresolved) {
+    auto& ops = objs_[result].operands;
+    if ((objs_[r].tensor || objs_[r].graph) && ops.size() < 16 &&
+        std::find(ops.begin(), ops.end(), r) == ops.end())
+      ops.push_back(r);
+  }
   for (ObjId r : unresolved) {
     if (is_placeholder(r)) defer(r, kNoObj, method, args, node, result, result_used);
   }
@@ -1854,11 +1874,19 @@ ValueSet Context::unknown_call(std::string qualified, const std::vector<Arg>& ar
   if (graph) objs_[result].graph = true;
   if (tensor || graph) objs_[result].tensor = true;
   if (qualified.rfind("torch.", 0) == 0) {
-    // A torch op's result is computed from its tensor arguments (lists of them included).
+    // A torch op's result is computed from its tensor arguments, and from the tensors in a list or tuple
+    // of them (`torch.cat((acc, loss))`).
+    auto add_operand = [this, result](ObjId v) {
+      auto& ops = objs_[result].operands;
+      if (ops.size() < 16 && std::find(ops.begin(), ops.end(), v) == ops.end()) ops.push_back(v);
+    };
     for (const Arg& a : args) {
       for (ObjId v : a.values) {
-        auto& ops = objs_[result].operands;
-        if (ops.size() < 16 && std::find(ops.begin(), ops.end(), v) == ops.end()) ops.push_back(v);
+        add_operand(v);
+        if (objs_[v].kind != ObjKind::Container) continue;
+        auto elements = st_.fields.find(field_key(v, elements_field()));
+        if (elements == st_.fields.end()) continue;
+        for (ObjId element : elements->second) add_operand(element);
       }
     }
   }
@@ -2580,20 +2608,26 @@ void Context::exec(const Stmt& s) {
       assigned_value_ = &s.value;
       for (const Expr& target : s.targets) assign(target, values, s.site);
       assigned_value_ = nullptr;
-      // `x = x + v` / `self.t = self.t + v`: an accumulation, like `+=`.
-      if (s.value.kind == ExprKind::Arith && s.targets.size() == 1 && loop_depth_ >= 0) {
+      // `x = x + v` / `self.t = self.t + v`, and `x = torch.cat((x, v))`: an accumulation, like `+=`.
+      const Expr* operands = s.value.kind == ExprKind::Arith ? &s.value : concatenated_display(s.value);
+      if (operands != nullptr && s.targets.size() == 1 && loop_depth_ >= 0) {
         const Expr& target = s.targets[0];
         const std::string target_text = describe_target(target);
         const bool self_referencing =
             !target_text.empty() &&
-            std::any_of(s.value.children.begin(), s.value.children.end(),
+            std::any_of(operands->children.begin(), operands->children.end(),
                         [&](const Expr& operand) { return describe_target(operand) == target_text; });
         if (self_referencing) {
           ValueSet bases;
           if (target.kind == ExprKind::Attribute && !target.children.empty())
             bases = eval(target.children[0]);
-          record_event(EventKind::Accumulate, bases.empty() ? kNoObj : bases[0], target_text, values, s.site,
-                       target_text + " = " + target_text + " + ...");
+          const bool joined = operands != &s.value;
+          Event* event = record_event(
+              EventKind::Accumulate, bases.empty() ? kNoObj : bases[0], target_text, values, s.site,
+              target_text + " = " +
+                  (joined ? describe_target(s.value.children[0]) + "((" + target_text + ", ...))"
+                          : target_text + " + ..."));
+          if (event != nullptr && joined) event->augmented = false;  // every joined tensor stays whole
         }
       }
       break;
