@@ -120,7 +120,9 @@ struct RetentionEvent {
 // A call from one project function to another, as the solver resolved it.
 struct CallEdge {
   CodeRef caller, callee;
-  bool under_no_grad = false;  // inside `with torch.no_grad():` (or a function decorated with it)
+  // Inside `with torch.no_grad():` or `inference_mode()` (or a function decorated with one of them), or
+  // `with torch.set_grad_enabled(...)`.
+  bool under_no_grad = false;
   auto operator<=>(const CallEdge&) const = default;
 };
 

@@ -26,8 +26,8 @@ constexpr size_t kMaxContextModules = 5000;
 // `<root>/a/b/__init__.py` beside each checked file's top package, then in the project root (config.root;
 // without a configuration file, the nearest directory at or above the working directory with a `.git`,
 // `pyproject.toml`, `setup.py` or `setup.cfg`), kept when they are below the project root, not excluded by
-// the configuration and readable. Checked files
-// are never returned. In the order they were found, each with its display path as `path`.
+// the configuration and readable. Checked files are never returned. In the order they were found, each with
+// its display path as `path`.
 std::vector<SourceText> imported_project_modules(const std::vector<CheckedSource>& checked,
                                                  const Config& config,
                                                  const std::filesystem::path& working_directory);
