@@ -52,11 +52,16 @@ bool contains(const Site& outer, const Site& inner) {
 bool stores_object_it_creates(const CycleWitness& c, size_t edge) {
   const WitnessNode& target = c.nodes[(edge + 1) % c.nodes.size()];
   const std::vector<SiteRef>& chain = c.edges[edge].chain;
-  if (target.kind != NodeKind::Instance || target.is_receiver || chain.empty()) return false;
+  if ((target.kind != NodeKind::Instance && target.kind != NodeKind::LibraryObject) || target.is_receiver ||
+      chain.empty())
+    return false;
   const SiteRef& store = chain.back();
   return target.site.module == store.module && target.site.site.line != 0 &&
          contains(store.site, target.site.site);
 }
+
+// A slot a literal key names (`extra["trainer"]`): one value, like an attribute, not a collection.
+bool is_keyed_slot(const std::string& field) { return field.starts_with("['") || field.starts_with("[\""); }
 
 // The back edge: the one entering the object that owns a container of children, else the one leaving a
 // child its parent created, else one named like a back reference, else the one that returns to the root.
@@ -65,12 +70,22 @@ size_t back_edge(const CycleWitness& c) {
   for (size_t i = 0; i < n; ++i) {
     const size_t target = (i + 1) % n;
     const size_t after = (i + 2) % n;
-    if (!is_container_node(c, i) && !is_container_node(c, target) && is_container_node(c, after)) {
+    // `parent.children[] -> child.parent`; not `owner.log = LoggerAdapter(log, {"owner": owner})`, a library
+    // object made right there that keeps a dict naming its owner.
+    const bool made_library_object =
+        c.nodes[target].kind == NodeKind::LibraryObject && stores_object_it_creates(c, i);
+    if (!is_container_node(c, i) && !is_container_node(c, target) && is_container_node(c, after) &&
+        !is_keyed_slot(c.edges[after].field) && !made_library_object) {
       return i;
     }
   }
   for (size_t i = 0; i < n; ++i) {
-    if (stores_object_it_creates(c, i)) return (i + 1) % n;
+    if (!stores_object_it_creates(c, i)) continue;
+    // The child's reference may go through a container it was given (`extra={"trainer": self}`): the slot
+    // that holds the parent is the reference to drop.
+    size_t back = (i + 1) % n;
+    while (is_container_node(c, (back + 1) % n) && (back + 1) % n != i) back = (back + 1) % n;
+    return back;
   }
   if (auto named = find_edge(c, [](const WitnessEdge& e, size_t) { return is_backref_name(e.field); })) {
     return *named;

@@ -120,14 +120,18 @@ class CliTest(unittest.TestCase):
                                   "        group.members.append(self)\n        self.group.members.append(self)\n\n\n"
                                   "def keep(resp):\n    resp.history.append(resp)\n\n\n"
                                   "class Scheduler:\n    def __init__(self):\n        self.rate = lambda: self.base()\n\n"
-                                  "    def base(self):\n        return 1.0\n")
+                                  "    def base(self):\n        return 1.0\n\n\n"
+                                  "import logging\n\n\nclass Trainer:\n    def __init__(self):\n"
+                                  "        self.log = logging.LoggerAdapter(logging.getLogger(), {'trainer': self})\n")
         _, findings, _ = check_json(["registry.py"], cwd=self.dir)
         advice = {f["location"]["row"]: f["message"][f["message"].index(" Make the ") + 1:] for f in findings}
         # A member in its group's list is a parent and child: the back reference is what to make weak.
         self.assertEqual(advice, {4: "Make the 'Group.members[]' reference weak or break it.",
                                   9: "Make the '.group' reference weak or break it.",
                                   15: "Make the 'resp.history[]' reference weak or break it.",
-                                  20: "Make the closure's reference to 'self' weak or break it."})
+                                  20: "Make the closure's reference to 'self' weak or break it.",
+                                  # The dict under the adapter holds its owner: not the owner's '.log'.
+                                  31: "Make the 'LoggerAdapter.extra[]' reference weak or break it."})
 
     def test_design_examples(self):
         self.write("examples.py", """class Link:
