@@ -182,8 +182,10 @@ const RuleDefinition& eval_outputs_keep_graph() {
             [&](const RetentionEvent& e) {
               const std::string& name = context.program.function(e.function).name;
               const std::string where = name == "<module>" ? "the module's top-level code" : name + "()";
-              const std::string holder = e.comprehension ? "A " + e.base_label : "'" + e.base_label + "'";
-              const std::string dropped = e.comprehension ? "what it makes" : "'" + e.base_label + "'";
+              // A comprehension's base is labelled "list comprehension", "dict comprehension", ...
+              const std::string made = e.base_label.substr(0, e.base_label.find(' '));
+              const std::string holder = e.comprehension ? "This " + e.base_label : "'" + e.base_label + "'";
+              const std::string dropped = e.comprehension ? "the " + made : "'" + e.base_label + "'";
               return holder + " keeps tensors with autograd history across the iterations of " + where +
                      ", which runs with autograd on: every batch's graph and activations stay alive until " +
                      dropped + " is dropped.";
