@@ -6,7 +6,9 @@ from .trainer import Trainer
 def main():
     for hidden in (16, 32, 64):
         model = MLP(hidden=hidden)
-        Trainer(model).fit()
+        trainer = Trainer(model)
+        trainer.fit()
+        trainer.evaluate()
 
 
 if __name__ == "__main__":

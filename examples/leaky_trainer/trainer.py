@@ -29,3 +29,12 @@ class Trainer:
             for cb in self.callbacks:
                 cb.after_step(loss.item())
         return float(total_loss) / steps
+
+    def evaluate(self, batches=3):
+        self.model.eval()
+        outputs = []
+        for _ in range(batches):
+            x = torch.randn(8, 16)
+            outputs.append(self.model(x))  # leak: model.eval() leaves autograd on, each output keeps its graph
+        self.model.train()
+        return torch.cat(outputs).mean().item()
