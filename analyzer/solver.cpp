@@ -232,7 +232,8 @@ class Context {
 
   int loop_depth_ = 0;
   int no_grad_depth_ = 0;
-  int grad_maybe_off_depth_ = 0;  // inside `with torch.set_grad_enabled(...)`
+  // Inside `with torch.set_grad_enabled(...)`, or after `torch.set_grad_enabled(...)` as a statement.
+  int grad_maybe_off_depth_ = 0;
   // The call directly under the `await` being evaluated: a project `async def` it calls gives its return
   // value there, not a coroutine. `awaited_result_` says whether one did.
   const Expr* awaited_call_ = nullptr;
@@ -2665,6 +2666,11 @@ void Context::exec(const Stmt& s) {
     case StmtKind::ExprStmt:
       if (s.value.kind == ExprKind::Call) {
         eval_call(s.value, false);
+        // `torch.set_grad_enabled(False)` as a statement switches autograd for what follows, callees
+        // included.
+        if (!s.value.children.empty() &&
+            describe_target(s.value.children[0]).find("set_grad_enabled") != std::string::npos)
+          ++grad_maybe_off_depth_;
       } else {
         eval(s.value);
       }

@@ -136,10 +136,11 @@ const RuleDefinition& eval_outputs_keep_graph() {
         "`[model(x) for x in loader]`, in an evaluation (a function that calls `model.eval()`, or whose name "
         "says it evaluates, validates, tests or predicts) that back-propagates nothing and runs with autograd"
         " on: neither it nor any project code that calls it is under `torch.no_grad()` or "
-        "`torch.inference_mode()` (a `with` block or a decorator) or `torch.set_grad_enabled(...)`. Left out:"
-        " methods a framework runs without autograd (Lightning's `validation_step`, `test_step`, "
-        "`predict_step`), functions that freeze the model (`requires_grad_(False)`) or call "
-        "`torch.set_grad_enabled` themselves, tests of a test suite, and projects that never import torch.",
+        "`torch.inference_mode()` (a `with` block or a decorator) or `torch.set_grad_enabled(...)` (a `with` "
+        "block, or a statement before the call). Left out: methods a framework runs without autograd "
+        "(Lightning's `validation_step`, `test_step`, `predict_step`), functions that freeze the model "
+        "(`requires_grad_(False)`) or call `torch.set_grad_enabled` themselves, tests of a test suite, and "
+        "projects that never import torch.",
         "With autograd on, every output keeps the graph that produced it, with the activations saved for a "
         "backward pass that never comes: the list holds every batch's activations until it is dropped, "
         "and evaluation runs out of (GPU) memory part way through. `model.eval()` changes dropout and batch "
@@ -149,11 +150,10 @@ const RuleDefinition& eval_outputs_keep_graph() {
         "@torch.no_grad()  # or `with torch.inference_mode():` around the loop\ndef evaluate(model, "
         "loader):\n    model.eval()\n    preds = []\n    for x, _ in loader:\n        preds.append(model(x))"
         "\n    return torch.cat(preds)\n",
-        "A caller that turns autograd off in a way the analysis does not see "
-        "(a `torch.set_grad_enabled(False)` statement before the call, a framework loop other than "
-        "Lightning's) is taken to leave it on. "
-        "Outputs kept on purpose for a loss computed by a caller are reported when the function's name says "
-        "it evaluates."}},
+        "A caller that turns autograd off in a way the analysis does not see (a framework loop other than "
+        "Lightning's, a global `torch.set_grad_enabled(False)` in code that was not given) is taken to leave "
+        "it on. Outputs kept on purpose for a loss computed by a caller are reported when the function's "
+        "name says it evaluates."}},
       {},
       {},
       {},
