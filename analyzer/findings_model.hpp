@@ -107,8 +107,11 @@ struct RetentionEvent {
   // decorator), or under `set_grad_enabled(...)`, which may turn autograd off.
   bool under_no_grad = false;
   bool comprehension = false;  // `[model(x) for x in loader]`: the base is the list it makes
-  CodeRef function;            // whose analysis reports it: the function of the chain's first site
-  CodeRef origin;              // where the innermost statement is
+  // The accumulator was made in a function on the chain below the first (a new one on every call), not
+  // handed down from the function that reports the event.
+  bool base_made_in_callee = false;
+  CodeRef function;  // whose analysis reports it: the function of the chain's first site
+  CodeRef origin;    // where the innermost statement is
 
   // Accumulated once per step: in a loop, or by `self` in the method that back-propagates the value (a
   // training step a framework calls once per batch).

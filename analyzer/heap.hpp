@@ -242,8 +242,9 @@ struct Event {
   bool in_loop = false;
   bool augmented = false;
   bool under_no_grad = false;
-  bool comprehension = false;  // the elements of a list, set or dict comprehension
-  CodeRef origin;              // the function of the innermost statement
+  bool comprehension = false;        // the elements of a list, set or dict comprehension
+  bool base_made_in_callee = false;  // see RetentionEvent
+  CodeRef origin;                    // the function of the innermost statement
 };
 
 inline uint64_t field_key(ObjId base, FieldId field) { return (static_cast<uint64_t>(base) << 32) | field; }

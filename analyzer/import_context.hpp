@@ -24,7 +24,7 @@ constexpr size_t kMaxContextModules = 5000;
 
 // The files the checked sources import, directly or through each other: looked up as `<root>/a/b.py` or
 // `<root>/a/b/__init__.py` beside each checked file's top package, then in the project root (config.root;
-// without a configuration file, the nearest directory at or above the working directory with a `.git`,
+// without a configuration file, the nearest directory at or above the working directory with a `.git`, `.hg`,
 // `pyproject.toml`, `setup.py` or `setup.cfg`), kept when they are below the project root, not excluded by
 // the configuration and readable. Checked files are never returned. In the order they were found, each with
 // its display path as `path`.

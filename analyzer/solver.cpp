@@ -86,8 +86,20 @@ bool is_model_like_name(std::string_view name) {
 bool is_graph_free_attribute(std::string_view name) {
   static constexpr std::string_view kFree[] = {
       "data",  "grad", "shape", "dtype", "device",        "ndim",   "is_cuda", "is_leaf", "layout",
-      "names", "size", "dim",   "item",  "requires_grad", "detach", "numpy",   "tolist"};
+      "names", "size", "dim",   "item",  "requires_grad", "detach", "numpy",   "tolist",  "indices"};
   return std::find(std::begin(kFree), std::end(kFree), name) != std::end(kFree);
+}
+
+// `out.max(1)[1]`, `out.topk(5)[1]`: the indices a reduction returns second never require grad.
+bool indices_of_a_reduction(const Expr& subscript) {
+  if (subscript.text != "1" || subscript.children.empty()) return false;
+  const Expr& call = subscript.children[0];
+  if (call.kind != ExprKind::Call || call.children.empty() || call.children[0].kind != ExprKind::Attribute)
+    return false;
+  static constexpr std::string_view kReductions[] = {"max",      "min",  "topk",  "sort",
+                                                     "kthvalue", "mode", "median"};
+  return std::find(std::begin(kReductions), std::end(kReductions), call.children[0].text) !=
+         std::end(kReductions);
 }
 
 // The display of tensors `torch.cat((acc, out))` (or stack, vstack, hstack, concat) joins: nullptr for any
@@ -219,8 +231,12 @@ class Context {
     int32_t module = -1;
     ObjId result = kNoObj;
     bool result_used = true;
+    CodeRef caller;                                // the function whose body makes the call
+    bool no_grad = false, grad_maybe_off = false;  // autograd there (see no_grad_depth_)
   };
   std::vector<DeferredCall> deferred_;
+  // While a callee's deferred call is resolved here: the function that makes it (for call edges).
+  CodeRef deferred_caller_;
   bool same_identity_store_ = false;
   // Root variables of the base and the value of the store being executed ("parent" for parent.children),
   // "" when unknown: a summary object linked to itself through two different variables is two objects.
@@ -266,6 +282,9 @@ class Context {
     d.module = site_module_override_ >= 0 ? site_module_override_ : ref_.module;
     d.result = result;
     d.result_used = result_used;
+    d.caller = deferred_caller_.valid() ? deferred_caller_ : ref_;
+    d.no_grad = no_grad_depth_ > 0;
+    d.grad_maybe_off = grad_maybe_off_depth_ > 0;
     deferred_.push_back(std::move(d));
   }
   ObjId constant(const StaticRef& ref);
@@ -1280,7 +1299,7 @@ ValueSet Context::eval(const Expr& e) {
       } else {
         out = load(bases, elements_field(), e.site);
       }
-      if (no_grad_depth_ == 0) {
+      if (no_grad_depth_ == 0 && !indices_of_a_reduction(e)) {
         for (ObjId b : bases) {
           if (is_graph(b)) mark_graph(out);
         }
@@ -2193,7 +2212,8 @@ CodeRef Context::dispatch_class(CodeRef function, const ValueSet& receiver) cons
 
 ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::vector<Arg>& args,
                          const ValueSet& func_self, const Expr& node) {
-  solver_.note_call(ref_, function, no_grad_depth_ > 0 || grad_maybe_off_depth_ > 0);
+  solver_.note_call(deferred_caller_.valid() ? deferred_caller_ : ref_, function,
+                    no_grad_depth_ > 0 || grad_maybe_off_depth_ > 0);
   const Context* callee =
       objs_.size() > kMaxObjects ? nullptr : solver_.summary(function, dispatch_class(function, receiver));
   const bool reentered = callee != nullptr && (instantiating_.size() >= 8 ||
@@ -2417,9 +2437,17 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
       args.push_back(std::move(a));
     }
     const int32_t saved = site_module_override_;
+    const CodeRef saved_caller = deferred_caller_;
     site_module_override_ = d.module;
+    // The call runs where the callee made it: under its no_grad, and called from it.
+    deferred_caller_ = d.caller;
+    no_grad_depth_ += d.no_grad ? 1 : 0;
+    grad_maybe_off_depth_ += d.grad_maybe_off ? 1 : 0;
     ValueSet results = d.receiver != kNoObj ? call_method(receivers, d.method, args, *d.node, d.result_used)
                                             : call(callees, args, *d.node, d.result_used);
+    no_grad_depth_ -= d.no_grad ? 1 : 0;
+    grad_maybe_off_depth_ -= d.grad_maybe_off ? 1 : 0;
+    deferred_caller_ = saved_caller;
     site_module_override_ = saved;
     if (d.result != kNoObj) {
       ValueSet merged = map_obj(d.result, 0);
@@ -2498,6 +2526,9 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     copy.chain.insert(copy.chain.begin(), call_site());
     copy.in_loop = ev.in_loop || loop_depth_ > 0;
     copy.under_no_grad = ev.under_no_grad || no_grad_depth_ > 0 || grad_maybe_off_depth_ > 0;
+    copy.base_made_in_callee =
+        ev.base_made_in_callee || (ev.base != kNoObj && !callee.is_placeholder(ev.base) &&
+                                   callee.objs_[ev.base].kind != ObjKind::Global);
     events_.push_back(std::move(copy));
   }
   ValueSet result;
@@ -2667,10 +2698,12 @@ void Context::exec(const Stmt& s) {
       if (s.value.kind == ExprKind::Call) {
         eval_call(s.value, false);
         // `torch.set_grad_enabled(False)` as a statement switches autograd for what follows, callees
-        // included.
-        if (!s.value.children.empty() &&
-            describe_target(s.value.children[0]).find("set_grad_enabled") != std::string::npos)
-          ++grad_maybe_off_depth_;
+        // included; after `model.requires_grad_(False)` the model's outputs may need no graph.
+        if (!s.value.children.empty()) {
+          const std::string callee = describe_target(s.value.children[0]);
+          if (callee.find("set_grad_enabled") != std::string::npos || callee.ends_with("requires_grad_"))
+            ++grad_maybe_off_depth_;
+        }
       } else {
         eval(s.value);
       }
@@ -2767,6 +2800,22 @@ void Context::exec(const Stmt& s) {
           } else if (callee.find("set_grad_enabled") != std::string::npos) {
             // `set_grad_enabled(phase == "train")`: off in some runs. Values stay graphs (a loss computed
             // there may be back-propagated), but what is kept there may hold none.
+            ++grad_maybe_off;
+          }
+        } else if (!values.empty()) {
+          // `ctx = torch.no_grad(); with ctx:` turns autograd off; `with torch.no_grad() if evaluating else
+          // nullcontext():` may.
+          size_t switching = 0;
+          for (ObjId v : values) {
+            const std::string_view made = objs_[v].qualified.str();
+            switching += made.find("no_grad") != std::string_view::npos ||
+                         made.find("inference_mode") != std::string_view::npos ||
+                         made.find("set_grad_enabled") != std::string_view::npos;
+          }
+          if (switching == values.size() && values.size() == 1 &&
+              objs_[values[0]].qualified.str().find("set_grad_enabled") == std::string::npos) {
+            ++no_grad;
+          } else if (switching > 0) {
             ++grad_maybe_off;
           }
         }
@@ -2906,8 +2955,11 @@ void Context::run() {
   objs_.reserve(64);
   // `@torch.no_grad()` / `@torch.inference_mode()`: the body runs without autograd.
   for (const Decorator& d : f.decorators) {
-    if (d.dotted.find("no_grad") != std::string::npos || d.dotted.find("inference_mode") != std::string::npos)
+    if (d.dotted.find("no_grad") != std::string::npos ||
+        d.dotted.find("inference_mode") != std::string::npos) {
       no_grad_depth_ = 1;
+      solver_.note_names_called(f.body);
+    }
   }
   // Parameters: placeholders for whatever callers pass.
   for (size_t i = 0; i < f.params.size(); ++i) {
@@ -3542,6 +3594,7 @@ void Context::emit_events() {
     out.augmented = ev.augmented;
     out.under_no_grad = ev.under_no_grad;
     out.comprehension = ev.comprehension;
+    out.base_made_in_callee = ev.base_made_in_callee;
     out.function = ref_;
     out.origin = ev.origin;
     out.base_is_global =

@@ -17,7 +17,7 @@ struct SolveResult {
   std::vector<RetentionEvent> events;
   std::vector<CallEdge> calls;  // sorted, without repeats
   // Functions and methods called by name in a `with torch.no_grad():` block (or `inference_mode()`,
-  // `set_grad_enabled(...)`), resolved or not; sorted.
+  // `set_grad_enabled(...)`) or in a function decorated with `@torch.no_grad()`, resolved or not; sorted.
   std::vector<std::string> names_called_under_no_grad;
   size_t functions_analyzed = 0;
 };

@@ -6,32 +6,54 @@
 #include <optional>
 #include <set>
 #include <string_view>
+#include <tuple>
+#include <vector>
 
 #include "rules/event_rule_helpers.hpp"
 
 namespace cyclecheck::rules {
 namespace {
 
-// Methods a framework calls under no_grad or inference_mode (Lightning's loops, the Hugging Face
-// Trainer's prediction step): their callers are not in the project, and autograd is off there.
+// Methods Lightning's evaluation loops call under no_grad or inference_mode: their callers are not in the
+// project, and autograd is off there. (The Hugging Face Trainer's `prediction_step` turns it off inside its
+// own body, so an override that does not leaks.)
 bool is_framework_no_grad_hook(const std::string& name) {
   static const std::set<std::string, std::less<>> hooks = {
-      "validation_step",         "test_step",         "predict_step",         "prediction_step",
-      "on_validation_batch_end", "on_test_batch_end", "on_predict_batch_end", "validation_epoch_end",
-      "test_epoch_end",          "predict_epoch_end",
+      "validation_step",         "test_step",         "predict_step",
+      "on_validation_batch_end", "on_test_batch_end", "on_predict_batch_end",
+      "validation_epoch_end",    "test_epoch_end",    "predict_epoch_end",
+      "on_validation_epoch_end", "on_test_epoch_end", "on_predict_epoch_end",
   };
   return hooks.count(name) != 0;
 }
 
-// What an evaluation calls itself: the name says so, or it switches a module to eval mode.
-bool is_evaluation(const Function& function) {
-  std::string name = function.name;
-  std::transform(name.begin(), name.end(), name.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  bool evaluates = name == "test" || name.ends_with("_test") || name.starts_with("test_epoch");
-  for (const char* word : {"eval", "valid", "predict", "infer"}) {
-    evaluates |= name.find(word) != std::string::npos;
+// The words of an identifier, lowercased: `evalEpoch`, `eval_epoch` -> eval, epoch.
+std::vector<std::string> words_of(const std::string& name) {
+  std::vector<std::string> words(1);
+  for (size_t k = 0; k < name.size(); ++k) {
+    const auto ch = static_cast<unsigned char>(name[k]);
+    const bool starts_word =
+        std::isupper(ch) && k > 0 && std::islower(static_cast<unsigned char>(name[k - 1]));
+    if (ch == '_' || starts_word) {
+      if (!words.back().empty()) words.emplace_back();
+      if (ch == '_') continue;
+    }
+    words.back() += static_cast<char>(std::tolower(ch));
   }
+  return words;
+}
+
+// What an evaluation calls itself: a word of its name says so (not `retrieval` or `invalid`), or it switches
+// a module to eval mode.
+bool is_evaluation(const Function& function) {
+  static const std::set<std::string, std::less<>> kWords = {
+      "eval",       "evaluate", "evaluation", "evaluating", "valid",       "validate", "validation",
+      "validating", "val",      "predict",    "prediction", "predictions", "infer",    "inference"};
+  // "test" alone is a word of too many helpers of test suites (`_test_accumulate_gradients`): only a name
+  // that is the test phase itself.
+  bool evaluates =
+      function.name == "test" || function.name.ends_with("_test") || function.name.starts_with("test_epoch");
+  for (const std::string& word : words_of(function.name)) evaluates |= kWords.count(word) != 0;
   for_each_statement(function.body, [&evaluates](const Stmt& st) {
     for_each_expr(st.value, [&evaluates](const Expr& e) {
       // `model.eval()`: switched to inference, and often thought to turn autograd off too.
@@ -134,12 +156,13 @@ const RuleDefinition& eval_outputs_keep_graph() {
        "an evaluation loop keeps model outputs while autograd is on",
        {"Finds `preds.append(model(x))`, `outputs.append(out)`, `total += model(x).sum()` inside a loop, and "
         "`[model(x) for x in loader]`, in an evaluation (a function that calls `model.eval()`, or whose name "
-        "says it evaluates, validates, tests or predicts) that back-propagates nothing and runs with autograd"
-        " on: neither it nor any project code that calls it is under `torch.no_grad()` or "
-        "`torch.inference_mode()` (a `with` block or a decorator) or `torch.set_grad_enabled(...)` (a `with` "
-        "block, or a statement before the call). Left out: methods a framework runs without autograd "
-        "(Lightning's `validation_step`, `test_step`, `predict_step`), functions that freeze the model "
-        "(`requires_grad_(False)`) or call `torch.set_grad_enabled` themselves, tests of a test suite, and "
+        "has a word such as eval, validate, test, predict or infer) that back-propagates nothing and runs "
+        "with autograd on along some path: it is not under `torch.no_grad()` or `torch.inference_mode()` (a "
+        "`with` block or a decorator) or `torch.set_grad_enabled(...)` (a `with` block, or a statement before"
+        " it), and it is an entry point or called outside those by a function that runs with autograd on. "
+        "Left out: methods Lightning runs without autograd (`validation_step`, `test_step`, `predict_step` "
+        "and their hooks), functions that freeze the model (`requires_grad_(False)`) or call "
+        "`torch.set_grad_enabled` themselves, outputs a caller back-propagates, tests of a test suite, and "
         "projects that never import torch.",
         "With autograd on, every output keeps the graph that produced it, with the activations saved for a "
         "backward pass that never comes: the list holds every batch's activations until it is dropped, "
@@ -152,8 +175,9 @@ const RuleDefinition& eval_outputs_keep_graph() {
         "\n    return torch.cat(preds)\n",
         "A caller that turns autograd off in a way the analysis does not see (a framework loop other than "
         "Lightning's, a global `torch.set_grad_enabled(False)` in code that was not given) is taken to leave "
-        "it on. Outputs kept on purpose for a loss computed by a caller are reported when the function's "
-        "name says it evaluates."}},
+        "it on, and a model frozen by a caller (`requires_grad_(False)`) is not seen unless the call follows "
+        "it "
+        "in the same function."}},
       {},
       {},
       {},
@@ -161,16 +185,30 @@ const RuleDefinition& eval_outputs_keep_graph() {
         std::optional<std::set<CodeRef>> enabled;  // computed on the first candidate: most runs have none
         // Autograd is torch's: a `model(x)` elsewhere (Keras, scikit-learn) keeps no graph.
         if (!context.program.uses_torch()) return;
+        // Outputs some caller back-propagates (`loss(torch.cat(encode_chunks(model, x))).backward()`) are
+        // kept for that loss: where any copy of the event says so, the site is left alone.
+        std::set<std::tuple<int32_t, uint32_t, uint32_t>> kept_for_a_loss;
+        for (const RetentionEvent& e : context.events) {
+          if (e.kind == EventKind::Accumulate && !e.chain.empty() &&
+              (e.value_backpropagated || e.accumulator_backpropagated)) {
+            const SiteRef& primary = e.chain.back();
+            kept_for_a_loss.insert({primary.module, primary.site.line, primary.site.column});
+          }
+        }
         auto candidate = [](const RetentionEvent& e) {
           // A back-propagated value, or a global accumulator, is CC204's.
+          // An accumulator a callee makes is new on every call: a loop around the call keeps nothing.
           return e.kind == EventKind::Accumulate && e.value_carries_graph && e.in_loop && !e.under_no_grad &&
-                 !e.value_backpropagated && !e.accumulator_backpropagated && !e.base_is_global &&
-                 e.function.valid();
+                 !e.base_made_in_callee && !e.value_backpropagated && !e.accumulator_backpropagated &&
+                 !e.base_is_global && e.function.valid();
         };
         report_events(
             context, rule_info_of("CC206"), out,
             [&](const RetentionEvent& e) {
               if (!candidate(e)) return false;
+              const SiteRef& primary = e.chain.back();
+              if (kept_for_a_loss.count({primary.module, primary.site.line, primary.site.column}) != 0)
+                return false;
               const Function& function = context.program.function(e.function);
               if (!is_evaluation(function) || is_unit_test(context.program, e.function) ||
                   backpropagates(function) || switches_autograd(function) ||

@@ -60,9 +60,6 @@ bool stores_object_it_creates(const CycleWitness& c, size_t edge) {
          contains(store.site, target.site.site);
 }
 
-// A slot a literal key names (`extra["trainer"]`): one value, like an attribute, not a collection.
-bool is_keyed_slot(const std::string& field) { return field.starts_with("['") || field.starts_with("[\""); }
-
 // The back edge: the one entering the object that owns a container of children, else the one leaving a
 // child its parent created, else one named like a back reference, else the one that returns to the root.
 size_t back_edge(const CycleWitness& c) {
@@ -70,12 +67,10 @@ size_t back_edge(const CycleWitness& c) {
   for (size_t i = 0; i < n; ++i) {
     const size_t target = (i + 1) % n;
     const size_t after = (i + 2) % n;
-    // `parent.children[] -> child.parent`; not `owner.log = LoggerAdapter(log, {"owner": owner})`, a library
-    // object made right there that keeps a dict naming its owner.
-    const bool made_library_object =
-        c.nodes[target].kind == NodeKind::LibraryObject && stores_object_it_creates(c, i);
+    // `parent.children[] -> child.parent`; not `owner.log = Adapter(log, {"owner": owner})`, where the
+    // owner made the object right there, and the container under it names the owner.
     if (!is_container_node(c, i) && !is_container_node(c, target) && is_container_node(c, after) &&
-        !is_keyed_slot(c.edges[after].field) && !made_library_object) {
+        !stores_object_it_creates(c, i)) {
       return i;
     }
   }
