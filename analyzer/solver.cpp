@@ -90,6 +90,14 @@ bool is_graph_free_attribute(std::string_view name) {
   return std::find(std::begin(kFree), std::end(kFree), name) != std::end(kFree);
 }
 
+// nn.Module methods that return the module itself, and a new tensor for a tensor (train, eval and
+// requires_grad_ return their receiver whatever it is: library_models.toml).
+bool returns_the_module(std::string_view method) {
+  static constexpr std::string_view kSelfReturning[] = {"to",    "cuda",   "cpu",     "half",
+                                                        "float", "double", "bfloat16"};
+  return std::find(std::begin(kSelfReturning), std::end(kSelfReturning), method) != std::end(kSelfReturning);
+}
+
 // `out.max(1)[1]`, `out.topk(5)[1]`: the indices a reduction returns second never require grad.
 bool indices_of_a_reduction(const Expr& subscript) {
   if (subscript.text != "1" || subscript.children.empty()) return false;
@@ -1684,6 +1692,27 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
     const ValueSet first = arg_values(args, 0, "loss", node.site);
     mark_losses(method == "manual_backward" || (any_graph(first) && !any_graph(unresolved)) ? first
                                                                                             : unresolved);
+    return out;
+  }
+  // `m.eval()` and `m.train()` say that `m` is an nn.Module (`m.eval(); m(x)` runs it), and the methods that
+  // return an nn.Module itself give it back (`model = Net().to(device)`, `.cuda()`; a tensor's make a new
+  // one).
+  if (program_.uses_torch()) {
+    if (method == "eval" || method == "train") {
+      for (ObjId r : unresolved) objs_[r].module = true;
+    }
+    if (returns_the_module(method) &&
+        std::all_of(unresolved.begin(), unresolved.end(), [this](ObjId r) { return objs_[r].module; })) {
+      out.merge(unresolved);
+      return out;
+    }
+  }
+  // `model.forward(x)`: the module run directly.
+  if (method == "forward" && no_grad_depth_ == 0 &&
+      std::any_of(unresolved.begin(), unresolved.end(), [this](ObjId r) { return objs_[r].module; })) {
+    const ObjId result = at_site(&node, ObjKind::Unknown, "output of .forward()", node.site);
+    mark_graph(ValueSet{result});
+    out.insert(result);
     return out;
   }
   const CallModel* model = solver_.models_.method(method);
