@@ -98,16 +98,22 @@ bool returns_the_module(std::string_view method) {
   return std::find(std::begin(kSelfReturning), std::end(kSelfReturning), method) != std::end(kSelfReturning);
 }
 
-// `out.max(1)[1]`, `out.topk(5)[1]`: the indices a reduction returns second never require grad.
-bool indices_of_a_reduction(const Expr& subscript) {
-  if (subscript.text != "1" || subscript.children.empty()) return false;
-  const Expr& call = subscript.children[0];
-  if (call.kind != ExprKind::Call || call.children.empty() || call.children[0].kind != ExprKind::Attribute)
+// `out.max(1)`, `torch.topk(out, 5)`: a reduction that returns values and their indices.
+bool is_reduction_call(const Expr* call) {
+  if (call == nullptr || call->kind != ExprKind::Call || call->children.empty() ||
+      (call->children[0].kind != ExprKind::Attribute && call->children[0].kind != ExprKind::Name))
     return false;
+  // `out.max`, or `torch.max` (which may come lowered as one dotted name).
+  const std::string& callee = call->children[0].text;
+  const std::string_view name = std::string_view(callee).substr(callee.rfind('.') + 1);
   static constexpr std::string_view kReductions[] = {"max",      "min",  "topk",  "sort",
                                                      "kthvalue", "mode", "median"};
-  return std::find(std::begin(kReductions), std::end(kReductions), call.children[0].text) !=
-         std::end(kReductions);
+  return std::find(std::begin(kReductions), std::end(kReductions), name) != std::end(kReductions);
+}
+
+// `out.max(1)[1]`, `out.topk(5)[1]`: the indices a reduction returns second never require grad.
+bool indices_of_a_reduction(const Expr& subscript) {
+  return subscript.text == "1" && !subscript.children.empty() && is_reduction_call(&subscript.children[0]);
 }
 
 // The display of tensors `torch.cat((acc, out))` (or stack, vstack, hstack, concat) joins: nullptr for any
@@ -2638,13 +2644,23 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
         }
         ValueSet element;
         const FieldId slot = intern_field("[" + std::to_string(i) + "]");
+        bool from_slots = false;  // read from the slot itself, not from elements shared by every slot
         for (ObjId v : values) {
           auto it = st_.fields.find(field_key(v, slot));
           if (it != st_.fields.end()) {
             element.merge(it->second);
+            from_slots = true;
           } else if (!is_positional_container(v)) {
             element.merge(load_one(v, elements_field(), site));
           }
+        }
+        // `recon, mu = model(x)`: each part of an output with a graph carries it (an object of its own, so
+        // that marking it leaves the other parts alone), but not the indices a reduction returns second
+        // (`_, predicted = torch.max(out, 1)`).
+        if (!from_slots && no_grad_depth_ == 0 && !(i == 1 && is_reduction_call(assigned_value_)) &&
+            std::any_of(values.begin(), values.end(), [this](ObjId v) { return is_graph(v); })) {
+          element = ValueSet{at_site(&child, ObjKind::Unknown, "element", child.site, 5)};
+          mark_graph(element);
         }
         assign(child, element, site);
       }
