@@ -82,12 +82,27 @@ bool is_model_like_name(std::string_view name) {
   return ends_with("_model") || ends_with("_net") || ends_with("_loss") || ends_with("criterion");
 }
 
+template <size_t N>
+bool listed(const std::string_view (&names)[N], std::string_view name) {
+  return std::find(std::begin(names), std::end(names), name) != std::end(names);
+}
+
+// What a call (or a decorator, or a context manager made by one) named `name` does to autograd: torch's
+// no_grad and inference_mode turn it off; set_grad_enabled(flag) may.
+enum class GradSwitch { None, Off, MaybeOff };
+GradSwitch grad_switch(std::string_view name) {
+  if (name.find("no_grad") != std::string_view::npos || name.find("inference_mode") != std::string_view::npos)
+    return GradSwitch::Off;
+  if (name.find("set_grad_enabled") != std::string_view::npos) return GradSwitch::MaybeOff;
+  return GradSwitch::None;
+}
+
 // Attributes of a tensor that hold no autograd history.
 bool is_graph_free_attribute(std::string_view name) {
   static constexpr std::string_view kFree[] = {
       "data",  "grad", "shape", "dtype", "device",        "ndim",   "is_cuda", "is_leaf", "layout",
       "names", "size", "dim",   "item",  "requires_grad", "detach", "numpy",   "tolist",  "indices"};
-  return std::find(std::begin(kFree), std::end(kFree), name) != std::end(kFree);
+  return listed(kFree, name);
 }
 
 // nn.Module methods that return the module itself, and a new tensor for a tensor (train, eval and
@@ -95,7 +110,7 @@ bool is_graph_free_attribute(std::string_view name) {
 bool returns_the_module(std::string_view method) {
   static constexpr std::string_view kSelfReturning[] = {"to",    "cuda",   "cpu",     "half",
                                                         "float", "double", "bfloat16"};
-  return std::find(std::begin(kSelfReturning), std::end(kSelfReturning), method) != std::end(kSelfReturning);
+  return listed(kSelfReturning, method);
 }
 
 // `out.max(1)`, `torch.topk(out, 5)`: a reduction that returns values and their indices.
@@ -108,7 +123,7 @@ bool is_reduction_call(const Expr* call) {
   const std::string_view name = std::string_view(callee).substr(callee.rfind('.') + 1);
   static constexpr std::string_view kReductions[] = {"max",      "min",  "topk",  "sort",
                                                      "kthvalue", "mode", "median"};
-  return std::find(std::begin(kReductions), std::end(kReductions), name) != std::end(kReductions);
+  return listed(kReductions, name);
 }
 
 // `out.max(1)[1]`, `out.topk(5)[1]`: the indices a reduction returns second never require grad.
@@ -125,8 +140,7 @@ const Expr* concatenated_display(const Expr& e) {
   const Expr& callee = e.children[0];
   if (callee.kind != ExprKind::Attribute) return nullptr;
   static constexpr std::string_view kJoins[] = {"cat", "concat", "concatenate", "stack", "vstack", "hstack"};
-  return std::find(std::begin(kJoins), std::end(kJoins), callee.text) != std::end(kJoins) ? &e.children[1]
-                                                                                          : nullptr;
+  return listed(kJoins, callee.text) ? &e.children[1] : nullptr;
 }
 
 bool is_registration_method(const std::string& name) {
@@ -262,6 +276,7 @@ class Context {
 
   int loop_depth_ = 0;
   int no_grad_depth_ = 0;
+  bool autograd_maybe_off() const { return no_grad_depth_ > 0 || grad_maybe_off_depth_ > 0; }
   // Inside `with torch.set_grad_enabled(...)`, or after `torch.set_grad_enabled(...)` as a statement.
   int grad_maybe_off_depth_ = 0;
   // The call directly under the `await` being evaluated: a project `async def` it calls gives its return
@@ -2247,8 +2262,7 @@ CodeRef Context::dispatch_class(CodeRef function, const ValueSet& receiver) cons
 
 ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::vector<Arg>& args,
                          const ValueSet& func_self, const Expr& node) {
-  solver_.note_call(deferred_caller_.valid() ? deferred_caller_ : ref_, function,
-                    no_grad_depth_ > 0 || grad_maybe_off_depth_ > 0);
+  solver_.note_call(deferred_caller_.valid() ? deferred_caller_ : ref_, function, autograd_maybe_off());
   const Context* callee =
       objs_.size() > kMaxObjects ? nullptr : solver_.summary(function, dispatch_class(function, receiver));
   const bool reentered = callee != nullptr && (instantiating_.size() >= 8 ||
@@ -2560,7 +2574,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     for (ObjId v : ev.values) copy.values.merge(map_obj(v, 0));
     copy.chain.insert(copy.chain.begin(), call_site());
     copy.in_loop = ev.in_loop || loop_depth_ > 0;
-    copy.under_no_grad = ev.under_no_grad || no_grad_depth_ > 0 || grad_maybe_off_depth_ > 0;
+    copy.under_no_grad = ev.under_no_grad || autograd_maybe_off();
     copy.base_made_in_callee =
         ev.base_made_in_callee || (ev.base != kNoObj && !callee.is_placeholder(ev.base) &&
                                    callee.objs_[ev.base].kind != ObjKind::Global);
@@ -2746,7 +2760,7 @@ void Context::exec(const Stmt& s) {
         // included; after `model.requires_grad_(False)` the model's outputs may need no graph.
         if (!s.value.children.empty()) {
           const std::string callee = describe_target(s.value.children[0]);
-          if (callee.find("set_grad_enabled") != std::string::npos || callee.ends_with("requires_grad_"))
+          if (grad_switch(callee) == GradSwitch::MaybeOff || callee.ends_with("requires_grad_"))
             ++grad_maybe_off_depth_;
         }
       } else {
@@ -2837,30 +2851,24 @@ void Context::exec(const Stmt& s) {
       for (size_t i = 0; i < s.value.children.size(); ++i) {
         const Expr& context = s.value.children[i];
         const ValueSet values = eval(context);
+        // `set_grad_enabled(phase == "train")` is off in some runs only: values stay graphs there (a loss
+        // computed there may be back-propagated), but what is kept there may hold none.
         if (context.kind == ExprKind::Call && !context.children.empty()) {
-          const std::string callee = describe_target(context.children[0]);
-          if (callee.find("no_grad") != std::string::npos ||
-              callee.find("inference_mode") != std::string::npos) {
-            ++no_grad;
-          } else if (callee.find("set_grad_enabled") != std::string::npos) {
-            // `set_grad_enabled(phase == "train")`: off in some runs. Values stay graphs (a loss computed
-            // there may be back-propagated), but what is kept there may hold none.
-            ++grad_maybe_off;
-          }
+          const GradSwitch made = grad_switch(describe_target(context.children[0]));
+          no_grad += made == GradSwitch::Off;
+          grad_maybe_off += made == GradSwitch::MaybeOff;
         } else if (!values.empty()) {
           // `ctx = torch.no_grad(); with ctx:` turns autograd off; `with torch.no_grad() if evaluating else
           // nullcontext():` may.
-          size_t switching = 0;
+          size_t off = 0, maybe_off = 0;
           for (ObjId v : values) {
-            const std::string_view made = objs_[v].qualified.str();
-            switching += made.find("no_grad") != std::string_view::npos ||
-                         made.find("inference_mode") != std::string_view::npos ||
-                         made.find("set_grad_enabled") != std::string_view::npos;
+            const GradSwitch made = grad_switch(objs_[v].qualified.str());
+            off += made == GradSwitch::Off;
+            maybe_off += made == GradSwitch::MaybeOff;
           }
-          if (switching == values.size() && values.size() == 1 &&
-              objs_[values[0]].qualified.str().find("set_grad_enabled") == std::string::npos) {
+          if (off == 1 && values.size() == 1) {
             ++no_grad;
-          } else if (switching > 0) {
+          } else if (off + maybe_off > 0) {
             ++grad_maybe_off;
           }
         }
@@ -3000,8 +3008,7 @@ void Context::run() {
   objs_.reserve(64);
   // `@torch.no_grad()` / `@torch.inference_mode()`: the body runs without autograd.
   for (const Decorator& d : f.decorators) {
-    if (d.dotted.find("no_grad") != std::string::npos ||
-        d.dotted.find("inference_mode") != std::string::npos) {
+    if (grad_switch(d.dotted) == GradSwitch::Off) {
       no_grad_depth_ = 1;
       solver_.note_names_called(f.body);
     }
@@ -3269,7 +3276,7 @@ Event* Context::record_event(EventKind kind, ObjId base, const std::string& base
   ev.values = values;
   ev.chain.push_back(site_ref(site, note));
   ev.in_loop = loop_depth_ > 0;
-  ev.under_no_grad = no_grad_depth_ > 0 || grad_maybe_off_depth_ > 0;
+  ev.under_no_grad = autograd_maybe_off();
   ev.origin = ref_;
   ev.augmented = note.find(" = ") != std::string::npos || note.find("=") != std::string::npos;
   events_.push_back(std::move(ev));

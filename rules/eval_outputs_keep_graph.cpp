@@ -43,6 +43,18 @@ std::vector<std::string> words_of(const std::string& name) {
   return words;
 }
 
+// Whether some call in `function`'s own body (nested functions left out) passes `test`.
+template <typename Test>
+bool any_call(const Function& function, Test test) {
+  bool found = false;
+  for_each_statement(function.body, [&](const Stmt& st) {
+    for_each_expr(st.value, [&](const Expr& e) {
+      found |= e.kind == ExprKind::Call && !e.children.empty() && test(e);
+    });
+  });
+  return found;
+}
+
 // What an evaluation calls itself: a word of its name says so (not `retrieval` or `invalid`), or it switches
 // a module to eval mode.
 bool is_evaluation(const Function& function) {
@@ -54,14 +66,11 @@ bool is_evaluation(const Function& function) {
   bool evaluates =
       function.name == "test" || function.name.ends_with("_test") || function.name.starts_with("test_epoch");
   for (const std::string& word : words_of(function.name)) evaluates |= kWords.count(word) != 0;
-  for_each_statement(function.body, [&evaluates](const Stmt& st) {
-    for_each_expr(st.value, [&evaluates](const Expr& e) {
-      // `model.eval()`: switched to inference, and often thought to turn autograd off too.
-      evaluates |= e.kind == ExprKind::Call && e.children.size() == 1 &&
-                   e.children[0].kind == ExprKind::Attribute && e.children[0].text == "eval";
-    });
-  });
-  return evaluates;
+  // `model.eval()`: switched to inference, and often thought to turn autograd off too.
+  return evaluates || any_call(function, [](const Expr& call) {
+           return call.children.size() == 1 && call.children[0].kind == ExprKind::Attribute &&
+                  call.children[0].text == "eval";
+         });
 }
 
 // Whether some call in `function`'s own body (nested functions left out) is to one of `names` (`f(...)` or
@@ -71,20 +80,18 @@ bool calls_or_sets(const Function& function, std::initializer_list<std::string_v
   auto listed = [](std::initializer_list<std::string_view> list, const std::string& text) {
     return std::find(list.begin(), list.end(), text) != list.end();
   };
-  bool found = false;
+  bool sets = false;
   for_each_statement(function.body, [&](const Stmt& st) {
     for (const Expr& target : st.targets) {
-      found |= st.kind == StmtKind::Assign && target.kind == ExprKind::Attribute &&
-               listed(attributes, target.text);
+      sets |= st.kind == StmtKind::Assign && target.kind == ExprKind::Attribute &&
+              listed(attributes, target.text);
     }
-    for_each_expr(st.value, [&](const Expr& e) {
-      if (e.kind != ExprKind::Call || e.children.empty()) return;
-      const Expr& callee = e.children[0];
-      found |=
-          (callee.kind == ExprKind::Attribute || callee.kind == ExprKind::Name) && listed(names, callee.text);
-    });
   });
-  return found;
+  return sets || any_call(function, [&](const Expr& call) {
+           const Expr& callee = call.children[0];
+           return (callee.kind == ExprKind::Attribute || callee.kind == ExprKind::Name) &&
+                  listed(names, callee.text);
+         });
 }
 
 // A test of a test suite (pytest's `test_*` in `test_*.py`, a method of a `Test*` class): it runs once, on
