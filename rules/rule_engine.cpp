@@ -1,5 +1,6 @@
 // analyze_modules: link, solve, then let the rules turn cycles and events into diagnostics.
 #include <algorithm>
+#include <string_view>
 
 #include "analyzer/ir.hpp"
 #include "analyzer/library_models.hpp"
@@ -12,6 +13,24 @@
 #include "rules/rule_definition.hpp"
 
 namespace cyclecheck {
+namespace {
+
+// The modules to analyse: stubs (`.pyi`) are left out. They declare types, not behaviour: a stub function's
+// body is `...`, so taken as code it would store nothing and return nothing, where the extension module it
+// describes may keep what it is given (`_ext.register(self.on_event)`), and a stub beside its `.py` would
+// stand for the implementation wherever the module's name is looked up. Without them, their modules are
+// libraries, as if the stubs were not there. Their syntax errors are still reported.
+std::vector<std::shared_ptr<const ModuleFacts>> analysed_modules(
+    const std::vector<std::shared_ptr<const ModuleFacts>>& modules) {
+  std::vector<std::shared_ptr<const ModuleFacts>> kept;
+  kept.reserve(modules.size());
+  for (const auto& module : modules) {
+    if (!std::string_view(module->path).ends_with(".pyi")) kept.push_back(module);
+  }
+  return kept;
+}
+
+}  // namespace
 
 std::vector<Diagnostic> analyze_modules(const std::vector<std::shared_ptr<const ModuleFacts>>& modules,
                                         const AnalysisOptions& options) {
@@ -20,7 +39,7 @@ std::vector<Diagnostic> analyze_modules(const std::vector<std::shared_ptr<const 
   for (const auto& module : modules) {
     out.insert(out.end(), module->file_diagnostics.begin(), module->file_diagnostics.end());
   }
-  const auto linked = std::make_shared<const Program>(modules);
+  const auto linked = std::make_shared<const Program>(analysed_modules(modules));
   const Program& program = *linked;
   if (!options.free_memory) retain_until_exit(linked);
   timer.mark("link");

@@ -66,6 +66,24 @@ class CliTest(unittest.TestCase):
         self.assertIn("It can hold tensors", findings[0]["message"])
         self.assertEqual(findings[0]["severity"], "error")
 
+    def test_stubs_are_checked_but_not_taken_for_code(self):
+        # A stub's bodies are `...`: taken as code, the extension's Timer would keep nothing it is given. The
+        # stub is still read (its syntax errors are reported), and a stub beside its module changes nothing.
+        self.write("pkg/__init__.py", "")
+        self.write("pkg/fastops.pyi", "from typing import Callable\n\n\nclass Timer:\n"
+                                      "    def __init__(self, interval: float, callback: Callable[[], None]) -> None: ...\n")
+        self.write("pkg/train.py", "from pkg import fastops\n\n\nclass Trainer:\n    def __init__(self):\n"
+                                   "        self.timer = fastops.Timer(1.0, self.on_tick)\n\n"
+                                   "    def on_tick(self):\n        pass\n")
+        self.write("pkg/ring.py", "def attach(owner, callback):\n    owner.callbacks = [callback]\n")
+        self.write("pkg/ring.pyi", "def attach(owner: object, callback: object) -> None: ...\n")
+        self.write("pkg/user.py", "from pkg.ring import attach\n\n\nclass Loop:\n    def __init__(self):\n"
+                                  "        attach(self, self.step)\n\n    def step(self):\n        pass\n")
+        self.write("pkg/broken.pyi", "def f(:\n")
+        _, findings, _ = check_json(["pkg"], cwd=self.dir)
+        self.assertEqual(sorted((f["filename"].split("/")[-1], f["code"]) for f in findings),
+                         [("broken.pyi", "CC001"), ("train.py", "CC104"), ("user.py", "CC104")])
+
     def test_callables_kept_by_a_library_object_are_named_by_the_method(self):
         # The holder is on the C side (a GObject signal, an asyncio future): the path says which call keeps
         # the callable instead of naming an attribute nobody wrote.
