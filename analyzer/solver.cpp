@@ -283,6 +283,10 @@ class Context {
   // value there, not a coroutine. `awaited_result_` says whether one did.
   const Expr* awaited_call_ = nullptr;
   bool awaited_result_ = false;
+  // The generator expression that the call being evaluated drains into one value keeping every element
+  // (`list(model(x) for x in xs)`, `sum(loss(x) for x in xs)`), and what that value is ("list", "sum").
+  const Expr* drained_generator_ = nullptr;
+  const char* drained_into_ = nullptr;
   std::vector<ObjId> handler_exceptions_;
 
   // ---- objects ----
@@ -618,6 +622,8 @@ class Context {
   void join_into(HeapState& into, const HeapState& from);
   bool root_is_global(ObjId id) const;
   static std::string describe_target(const Expr& e);
+  static const Expr* self_accumulation(const Expr& value, const Expr& target);
+  static const char* drains_generator(const Expr& call);
   // How a message names the accumulator `base`: as the code writes it (`losses`, `by_name["loss"]`) where
   // it is written, not by the kind of object ('list').
   std::string accumulator_label(ObjId base, const Expr* written_as) const {
@@ -1392,17 +1398,23 @@ ValueSet Context::eval(const Expr& e) {
         all.merge(values);
       }
       if (e.text == "comprehension") {
-        // `[model(x) for x in loader]` keeps every element as a loop of appends would.
-        if (e.container != ContainerKind::Generator && no_grad_depth_ == 0) {
+        // `[model(x) for x in loader]` keeps every element as a loop of appends would, and so does a
+        // generator expression drained into a list or a sum.
+        const bool drained = drained_generator_ == &e;
+        if ((e.container != ContainerKind::Generator || drained) && no_grad_depth_ == 0) {
           ValueSet graphs;
           for (ObjId v : all) {
             if (is_graph(v)) graphs.insert(v);
           }
           if (!graphs.empty()) {
-            Event* event =
-                record_event(EventKind::Accumulate, container, std::string(label) + " comprehension", graphs,
-                             e.site, "comprehension");
-            if (event != nullptr) event->comprehension = true;
+            Event* event = record_event(EventKind::Accumulate, container,
+                                        drained ? std::string(drained_into_) + " of a generator expression"
+                                                : std::string(label) + " comprehension",
+                                        graphs, e.site, "comprehension");
+            if (event != nullptr) {
+              event->comprehension = true;
+              event->augmented = drained && std::string_view(drained_into_) == "sum";
+            }
           }
         }
         --loop_depth_;
@@ -1618,6 +1630,12 @@ bool Context::is_graph(ObjId id) const {
 
 ValueSet Context::eval_call(const Expr& e, bool result_used) {
   if (e.children.empty()) return {};
+  const Expr* const saved_drained = drained_generator_;
+  const char* const saved_into = drained_into_;
+  if (const char* into = drains_generator(e)) {
+    drained_generator_ = &e.children[1];
+    drained_into_ = into;
+  }
   std::vector<Arg> args;
   for (size_t i = 1; i < e.children.size(); ++i) {
     Arg a;
@@ -1625,6 +1643,8 @@ ValueSet Context::eval_call(const Expr& e, bool result_used) {
     a.values = eval(e.children[i]);
     args.push_back(std::move(a));
   }
+  drained_generator_ = saved_drained;
+  drained_into_ = saved_into;
   const Expr& callee = e.children[0];
   if (callee.kind == ExprKind::Attribute && !callee.children.empty()) {
     const ValueSet receivers = eval(callee.children[0]);
@@ -2695,31 +2715,36 @@ void Context::exec_block(const std::vector<Stmt>& body) {
 void Context::exec(const Stmt& s) {
   switch (s.kind) {
     case StmtKind::Assign: {
-      const ValueSet values = eval(s.value);
+      // `x = x + v` / `self.t = self.t + v`, and `x = torch.cat((x, v))`: an accumulation, like `+=`. Either
+      // may be one branch of `x = v if x is None else torch.cat((x, v))`, the first step's start: only that
+      // branch's values are accumulated (the other's `v` may be a loss back-propagated on its own).
+      const Expr* accumulation = s.targets.size() == 1 ? self_accumulation(s.value, s.targets[0]) : nullptr;
+      ValueSet values, accumulated;
+      if (accumulation != nullptr && accumulation != &s.value) {
+        for (const Expr& branch : s.value.children) {
+          const ValueSet branch_values = eval(branch);
+          if (&branch == accumulation) accumulated = branch_values;
+          values.merge(branch_values);
+        }
+      } else {
+        values = eval(s.value);
+        if (accumulation != nullptr) accumulated = values;
+      }
       assigned_value_ = &s.value;
       for (const Expr& target : s.targets) assign(target, values, s.site);
       assigned_value_ = nullptr;
-      // `x = x + v` / `self.t = self.t + v`, and `x = torch.cat((x, v))`: an accumulation, like `+=`.
-      const Expr* operands = s.value.kind == ExprKind::Arith ? &s.value : concatenated_display(s.value);
-      if (operands != nullptr && s.targets.size() == 1 && loop_depth_ >= 0) {
+      if (accumulation != nullptr) {
         const Expr& target = s.targets[0];
         const std::string target_text = describe_target(target);
-        const bool self_referencing =
-            !target_text.empty() &&
-            std::any_of(operands->children.begin(), operands->children.end(),
-                        [&](const Expr& operand) { return describe_target(operand) == target_text; });
-        if (self_referencing) {
-          ValueSet bases;
-          if (target.kind == ExprKind::Attribute && !target.children.empty())
-            bases = eval(target.children[0]);
-          const bool joined = operands != &s.value;
-          Event* event = record_event(
-              EventKind::Accumulate, bases.empty() ? kNoObj : bases[0], target_text, values, s.site,
-              target_text + " = " +
-                  (joined ? describe_target(s.value.children[0]) + "((" + target_text + ", ...))"
-                          : target_text + " + ..."));
-          if (event != nullptr && joined) event->augmented = false;  // every joined tensor stays whole
-        }
+        ValueSet bases;
+        if (target.kind == ExprKind::Attribute && !target.children.empty()) bases = eval(target.children[0]);
+        const bool joined = accumulation->kind == ExprKind::Call;
+        Event* event = record_event(
+            EventKind::Accumulate, bases.empty() ? kNoObj : bases[0], target_text, accumulated, s.site,
+            target_text + " = " +
+                (joined ? describe_target(accumulation->children[0]) + "((" + target_text + ", ...))"
+                        : target_text + " + ..."));
+        if (event != nullptr && joined) event->augmented = false;  // every joined tensor stays whole
       }
       break;
     }
@@ -3125,6 +3150,41 @@ bool Context::root_is_global(ObjId id) const {
   id = field_root(id);
   return objs_[id].kind == ObjKind::Global ||
          (objs_[id].kind == ObjKind::ClassConst && objs_[id].cls.valid());
+}
+
+// What a call to a builtin drains its first argument, a generator expression, into, keeping every element:
+// "list" for `list(...)` and `sorted(...)`, "tuple", "sum"; null for any other call.
+const char* Context::drains_generator(const Expr& call) {
+  // The generator is the first argument; `sorted(..., key=...)` and `sum(..., start)` take more.
+  if (call.children.size() < 2 || call.children[0].kind != ExprKind::Name) return nullptr;
+  const Expr& argument = call.children[1];
+  if (argument.kind != ExprKind::Container || argument.container != ContainerKind::Generator ||
+      argument.text != "comprehension" || (call.arg_names.size() > 1 && !call.arg_names[1].empty()))
+    return nullptr;
+  const std::string& callee = call.children[0].text;
+  if (callee == "list" || callee == "sorted") return "list";
+  if (callee == "tuple") return "tuple";
+  return callee == "sum" ? "sum" : nullptr;
+}
+
+// `value` itself, or the branch of a conditional `value`, that adds to or joins onto `target` (`x + v`,
+// `torch.cat((x, v))` for `x`); null when none does.
+const Expr* Context::self_accumulation(const Expr& value, const Expr& target) {
+  if (value.kind == ExprKind::Choice) {
+    for (const Expr& branch : value.children) {
+      if (branch.kind == ExprKind::Choice) continue;  // one level: the branches are evaluated one by one
+      if (const Expr* found = self_accumulation(branch, target)) return found;
+    }
+    return nullptr;
+  }
+  const Expr* operands = value.kind == ExprKind::Arith ? &value : concatenated_display(value);
+  if (operands == nullptr) return nullptr;
+  const std::string target_text = describe_target(target);  // only now: most assignments get no further
+  const bool self_referencing =
+      !target_text.empty() &&
+      std::any_of(operands->children.begin(), operands->children.end(),
+                  [&](const Expr& operand) { return describe_target(operand) == target_text; });
+  return self_referencing ? &value : nullptr;
 }
 
 std::string Context::describe_target(const Expr& e) {
