@@ -251,6 +251,10 @@ inline uint64_t field_key(ObjId base, FieldId field) { return (static_cast<uint6
 
 // Field names are interned per solve.
 FieldId intern_field(const std::string& name);
+// Where `register_forward_hook` puts the hooks a module runs on each call (no edge: it is no reference of its
+// own); the second says whether a field is that one, without interning it.
+FieldId forward_hooks_field();
+bool is_forward_hooks_field(FieldId field);
 // "[]", any element of a container: the hottest field, remembered after its first lookup.
 FieldId elements_field();
 const std::string& field_name(FieldId id);

@@ -287,6 +287,11 @@ class Context {
   // (`list(model(x) for x in xs)`, `sum(loss(x) for x in xs)`), and what that value is ("list", "sum").
   const Expr* drained_generator_ = nullptr;
   const char* drained_into_ = nullptr;
+  // Some object here has forward hooks (see run_forward_hooks); while they run, calls they make run none.
+  bool forward_hooks_known_ = false;
+  bool running_forward_hooks_ = false;
+  void run_forward_hooks(ObjId module, const std::vector<Arg>& args, const ValueSet& output,
+                         const Expr& node);
   std::vector<ObjId> handler_exceptions_;
 
   // ---- objects ----
@@ -1080,6 +1085,7 @@ ValueSet Context::load(const ValueSet& bases, FieldId field, Site site) {
 void Context::set_field(ObjId base, FieldId field, ValueSet values, bool strong) {
   const uint64_t key = field_key(base, field);
   dirty_.insert(key);
+  forward_hooks_known_ |= is_forward_hooks_field(field);
   auto it = st_.fields.find(key);
   if (strong || it == st_.fields.end()) {
     if (!strong && placeholder_capable(base)) {
@@ -1606,6 +1612,71 @@ ValueSet Context::arg_values(const std::vector<Arg>& args, int position, const s
   return out;
 }
 
+// Calling a module runs the forward hooks registered on it and on its submodules (reached through its
+// fields, a few levels down): each gets the module, its inputs as a tuple and its output, as PyTorch passes
+// them. What a hook keeps of the output (`features.append(output)`) is kept on every call of the module.
+void Context::run_forward_hooks(ObjId module, const std::vector<Arg>& args, const ValueSet& output,
+                                const Expr& node) {
+  if (running_forward_hooks_) return;  // a hook that calls its module again
+  running_forward_hooks_ = true;
+  // The module and the objects its fields hold, breadth first: the field map is keyed by object, so the
+  // contents of every object are gathered in one pass first.
+  std::unordered_map<ObjId, std::vector<ObjId>> held;
+  std::vector<std::pair<ObjId, ValueSet>> hooked;  // module, its hooks
+  for (const auto& [key, values] : st_.fields) {
+    const auto base = static_cast<ObjId>(key >> 32);
+    if (is_forward_hooks_field(static_cast<FieldId>(key & 0xffffffffu))) {
+      hooked.emplace_back(base, values);
+    } else {
+      for (ObjId v : values) held[base].push_back(v);
+    }
+  }
+  std::vector<ObjId> reached{module};
+  std::unordered_set<ObjId> seen{module};
+  for (size_t i = 0, level_end = 1, depth = 0; i < reached.size() && reached.size() < 64; ++i) {
+    if (i == level_end) {
+      if (++depth > 3) break;
+      level_end = reached.size();
+    }
+    auto it = held.find(reached[i]);
+    if (it == held.end()) continue;
+    for (ObjId v : it->second) {
+      if (seen.insert(v).second) reached.push_back(v);
+    }
+  }
+  std::sort(hooked.begin(), hooked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [hooked_module, hooks] : hooked) {
+    if (seen.count(hooked_module) == 0) continue;
+    ValueSet callables;
+    for (ObjId h : hooks) {
+      if (is_callable_value(h) || objs_[h].kind == ObjKind::FunctionConst) callables.insert(h);
+    }
+    if (callables.empty()) continue;
+    // The hooked module's output: the call's own, or a submodule's, which carries the graph alike.
+    ValueSet hook_output = output;
+    if (hooked_module != module) {
+      const ObjId inner = at_site(&node, ObjKind::Unknown, "output of " + objs_[hooked_module].label.str(),
+                                  node.site, 0x686f6f6b /* "hook" */ + hooked_module);
+      objs_[inner].tensor = true;
+      if (no_grad_depth_ == 0) mark_graph(ValueSet{inner});
+      hook_output = ValueSet{inner};
+    }
+    const ObjId inputs = at_site(&node, ObjKind::Container, "tuple", node.site, 0x696e7075 /* "inpu" */);
+    for (const Arg& a : args) {
+      if (a.name.empty() && !a.values.empty()) {
+        store(ValueSet{inputs}, elements_field(), a.values, {site_ref(node.site, "forward hook input")},
+              EdgeRole::Plain);
+      }
+    }
+    std::vector<Arg> hook_args(3);
+    hook_args[0].values = ValueSet{hooked_module};
+    hook_args[1].values = ValueSet{inputs};
+    hook_args[2].values = hook_output;
+    call(callables, hook_args, node, false);
+  }
+  running_forward_hooks_ = false;
+}
+
 bool Context::is_callable_value(ObjId id) const {
   const ObjKind k = objs_[id].kind;
   return k == ObjKind::Closure || k == ObjKind::BoundMethod || k == ObjKind::Partial;
@@ -1897,6 +1968,7 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
             result.insert(at_site(&node, ObjKind::Unknown, "output of " + objs_[c].label.str(), node.site));
           mark_graph(result);
         }
+        if (info.is_nn_module && forward_hooks_known_) run_forward_hooks(c, args, result, node);
         out.merge(result);
         break;
       }
@@ -1927,6 +1999,7 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
         const std::string called = o.kind == ObjKind::LibInstance ? std::string() : o.qualified.str();
         const ValueSet result = unknown_call(called, args, node, graph && no_grad_depth_ == 0, graph);
         if (is_placeholder(c) && !result.empty()) defer(kNoObj, c, "", args, node, result[0], result_used);
+        if (graph && forward_hooks_known_) run_forward_hooks(c, args, result, node);
         out.merge(result);
         break;
       }
@@ -2198,14 +2271,22 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
           is_registration && removable);
     store_base_root_.clear();
     store_value_root_.clear();
+    // A forward hook runs on every call of its module: remembered (with no edge of its own, the one above
+    // is the reference) so that calling the module runs it (run_forward_hooks).
+    if (role == EdgeRole::ModuleHook && node.kind == ExprKind::Call && !node.children.empty() &&
+        node.children[0].kind == ExprKind::Attribute && node.children[0].text == "register_forward_hook") {
+      for (ObjId d : destination) set_field(d, forward_hooks_field(), source, false);
+    }
     if (field == "[]" || field.find("[]") != std::string::npos) {
       for (ObjId d : destination) {
         if (objs_[d].kind == ObjKind::Global || root_is_global(d)) {
           record_event(EventKind::StoreIntoGlobal, d, objs_[d].label, source, node.site, what + "()");
         }
         // In a loop here, or into a container the caller passed in (`self.history.append(loss)` in a
-        // method): a caller that calls it in a loop accumulates too (the event's in_loop is set there).
-        if ((loop_depth_ > 0 || outlives_call(d)) && field == "[]" && !is_registration) {
+        // method) or a module-level one (`FEATURES.append(output)` in a forward hook): a caller that calls
+        // it in a loop accumulates too (the event's in_loop is set there).
+        if ((loop_depth_ > 0 || outlives_call(d) || objs_[d].kind == ObjKind::Global || root_is_global(d)) &&
+            field == "[]" && !is_registration) {
           record_event(EventKind::Accumulate, d, accumulator_label(d, receiver_expr), source, node.site,
                        what + "()");
         }
@@ -2410,7 +2491,10 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
   // Built on first use: most calls add no edge and record no event.
   std::optional<SiteNote> call_site_text;
   auto call_site = [&]() -> const SiteNote& {
-    if (!call_site_text) call_site_text = site_ref(node.site, "call to " + callee.fn_.name + "()");
+    if (!call_site_text) {
+      call_site_text = site_ref(
+          node.site, (running_forward_hooks_ ? "runs forward hook " : "call to ") + callee.fn_.name + "()");
+    }
     return *call_site_text;
   };
   // Recursive through `self` rather than a std::function, and returning the table's entry rather than a copy:
@@ -3791,6 +3875,7 @@ struct FieldTable {
   StringInterner names;
   // Interned on first use like any other field: ids follow first use, and findings depend on their order.
   std::optional<FieldId> elements;
+  std::optional<FieldId> forward_hooks;  // set by the first `register_forward_hook` a range sees
 };
 thread_local FieldTable* current_fields = nullptr;
 }  // namespace
@@ -3802,6 +3887,15 @@ const std::string& field_name(FieldId id) { return current_fields->names.text(id
 FieldId elements_field() {
   if (!current_fields->elements) current_fields->elements = intern_field("[]");
   return *current_fields->elements;
+}
+
+FieldId forward_hooks_field() {
+  if (!current_fields->forward_hooks) current_fields->forward_hooks = intern_field("<forward hooks>");
+  return *current_fields->forward_hooks;
+}
+
+bool is_forward_hooks_field(FieldId field) {
+  return current_fields->forward_hooks && *current_fields->forward_hooks == field;
 }
 
 namespace {
