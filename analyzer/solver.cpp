@@ -1659,6 +1659,12 @@ void Context::run_forward_hooks(ObjId module, const std::vector<Arg>& args, cons
                                   node.site, 0x686f6f6b /* "hook" */ + hooked_module);
       objs_[inner].tensor = true;
       if (no_grad_depth_ == 0) mark_graph(ValueSet{inner});
+      // The call's output is computed from it: a loss on the output back-propagates through it too.
+      for (ObjId r : output) {
+        auto& operands = objs_[r].operands;
+        if (operands.size() < 16 && std::find(operands.begin(), operands.end(), inner) == operands.end())
+          operands.push_back(inner);
+      }
       hook_output = ValueSet{inner};
     }
     const ObjId inputs = at_site(&node, ObjKind::Container, "tuple", node.site, 0x696e7075 /* "inpu" */);
