@@ -162,13 +162,11 @@ const RuleDefinition& eval_outputs_keep_graph() {
        Severity::Warning,
        "an evaluation loop keeps model outputs while autograd is on",
        {"Finds `preds.append(model(x))`, `outputs.append(out)`, `total += model(x).sum()` inside a loop, and "
-        "`[model(x) for x in loader]`, `sum(criterion(model(x), y) for x, y in loader)` and `logits = out if "
-        "logits "
-        "is None else torch.cat([logits, out])` (and a forward hook's `self.features.append(output)` on a "
-        "model "
-        "the loop runs), in an evaluation (a function that calls `model.eval()`, or "
-        "whose name "
-        "has a word such as eval, validate, test, predict or infer) that back-propagates nothing and runs "
+        "`[model(x) for x in loader]`, `sum(criterion(model(x), y) for x, y in loader)` and "
+        "`logits = out if logits is None else torch.cat([logits, out])` (and a forward hook's "
+        "`self.features.append(output)` on a model the loop runs), in an evaluation (a function that calls "
+        "`model.eval()`, or whose name has a word such as eval, validate, test, predict or infer) that "
+        "back-propagates nothing and runs "
         "with autograd on along some path: it is not under `torch.no_grad()` or `torch.inference_mode()` (a "
         "`with` block or a decorator) or `torch.set_grad_enabled(...)` (a `with` block, or a statement before"
         " it), and it is an entry point or called outside those by a function that runs with autograd on. "
