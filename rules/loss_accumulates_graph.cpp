@@ -50,8 +50,12 @@ const RuleDefinition& loss_accumulates_graph() {
                      (e.in_loop ? "across iterations" : "on every call") +
                      ": every step's graph stays alive.";
             },
-            [](const RetentionEvent&) {
-              return std::string("Accumulate loss.item() (a Python float) or loss.detach() instead.");
+            [](const RetentionEvent& e) {
+              // A kept output that no loss went through (a global list of features) is not a loss.
+              return std::string(e.value_backpropagated
+                                     ? "Accumulate loss.item() (a Python float) or loss.detach() instead."
+                                     : "Keep a detached copy (`.detach()`, or `.detach().cpu()` to free the "
+                                       "GPU) instead, or run the loop under `torch.no_grad()`.");
             },
             true);
       }};
