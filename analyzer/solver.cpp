@@ -1392,7 +1392,15 @@ ValueSet Context::eval(const Expr& e) {
             e.container == ContainerKind::Dict &&
             (e.text == "comprehension" ? i == body_start && e.children.size() == body_start + 2
                                        : child.kind != ExprKind::Starred && child.arg_names.empty());
-        if (is_dict_key) continue;  // keys rarely matter for reachability; values do
+        if (is_dict_key) {
+          // A key that is an object (`{module: name for name, module in model.named_modules()}`) is held by
+          // the dict as much as a value is; reads of the dict's values do not see it.
+          if (!values.empty()) {
+            store(ValueSet{container}, intern_field("keys[]"), values, {site_ref(child.site, "key")},
+                  EdgeRole::Plain);
+          }
+          continue;
+        }
         if (values.empty()) {
           empty_slots.push_back(i);
           continue;
