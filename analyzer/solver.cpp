@@ -295,6 +295,12 @@ class Context {
   std::vector<ObjId> handler_exceptions_;
 
   // ---- objects ----
+  // `value` was computed from `operand` (a few dozen at most: values built in a loop have many).
+  void add_operand(ObjId value, ObjId operand) {
+    auto& operands = objs_[value].operands;
+    if (operands.size() < 16 && std::find(operands.begin(), operands.end(), operand) == operands.end())
+      operands.push_back(operand);
+  }
   ObjId add(Obj obj) {
     objs_.push_back(std::move(obj));
     return static_cast<ObjId>(objs_.size() - 1);
@@ -1653,6 +1659,19 @@ void Context::run_forward_hooks(ObjId module, const std::vector<Arg>& args, cons
     }
   }
   std::sort(hooked.begin(), hooked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  // The call's positional arguments, as the tuple every hook gets: made for the first hook run.
+  ObjId inputs = kNoObj;
+  auto hook_inputs = [&] {
+    if (inputs != kNoObj) return inputs;
+    inputs = at_site(&node, ObjKind::Container, "tuple", node.site, 0x696e7075 /* "inpu" */);
+    for (const Arg& a : args) {
+      if (a.name.empty() && !a.values.empty()) {
+        store(ValueSet{inputs}, elements_field(), a.values, {site_ref(node.site, "forward hook input")},
+              EdgeRole::Plain);
+      }
+    }
+    return inputs;
+  };
   for (const auto& [hooked_module, hooks] : hooked) {
     if (seen.count(hooked_module) == 0) continue;
     ValueSet callables;
@@ -1668,23 +1687,12 @@ void Context::run_forward_hooks(ObjId module, const std::vector<Arg>& args, cons
       objs_[inner].tensor = true;
       if (no_grad_depth_ == 0) mark_graph(ValueSet{inner});
       // The call's output is computed from it: a loss on the output back-propagates through it too.
-      for (ObjId r : output) {
-        auto& operands = objs_[r].operands;
-        if (operands.size() < 16 && std::find(operands.begin(), operands.end(), inner) == operands.end())
-          operands.push_back(inner);
-      }
+      for (ObjId r : output) add_operand(r, inner);
       hook_output = ValueSet{inner};
-    }
-    const ObjId inputs = at_site(&node, ObjKind::Container, "tuple", node.site, 0x696e7075 /* "inpu" */);
-    for (const Arg& a : args) {
-      if (a.name.empty() && !a.values.empty()) {
-        store(ValueSet{inputs}, elements_field(), a.values, {site_ref(node.site, "forward hook input")},
-              EdgeRole::Plain);
-      }
     }
     std::vector<Arg> hook_args(3);
     hook_args[0].values = ValueSet{hooked_module};
-    hook_args[1].values = ValueSet{inputs};
+    hook_args[1].values = ValueSet{hook_inputs()};
     hook_args[2].values = hook_output;
     call(callables, hook_args, node, false);
   }
@@ -1898,10 +1906,7 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
   objs_[result].tensor |= tensor;
   // `loss.view(1)`, `out.float()`: computed from its tensor receiver, as a torch op from its arguments.
   for (ObjId r : unresolved) {
-    auto& ops = objs_[result].operands;
-    if ((objs_[r].tensor || objs_[r].graph) && ops.size() < 16 &&
-        std::find(ops.begin(), ops.end(), r) == ops.end())
-      ops.push_back(r);
+    if (objs_[r].tensor || objs_[r].graph) add_operand(result, r);
   }
   for (ObjId r : unresolved) {
     if (is_placeholder(r)) defer(r, kNoObj, method, args, node, result, result_used);
@@ -2053,17 +2058,13 @@ ValueSet Context::unknown_call(std::string qualified, const std::vector<Arg>& ar
   if (qualified.rfind("torch.", 0) == 0) {
     // A torch op's result is computed from its tensor arguments, and from the tensors in a list or tuple
     // of them (`torch.cat((acc, loss))`).
-    auto add_operand = [this, result](ObjId v) {
-      auto& ops = objs_[result].operands;
-      if (ops.size() < 16 && std::find(ops.begin(), ops.end(), v) == ops.end()) ops.push_back(v);
-    };
     for (const Arg& a : args) {
       for (ObjId v : a.values) {
-        add_operand(v);
+        add_operand(result, v);
         if (objs_[v].kind != ObjKind::Container) continue;
         auto elements = st_.fields.find(field_key(v, elements_field()));
         if (elements == st_.fields.end()) continue;
-        for (ObjId element : elements->second) add_operand(element);
+        for (ObjId element : elements->second) add_operand(result, element);
       }
     }
   }
@@ -2881,8 +2882,10 @@ void Context::exec(const Stmt& s) {
         eval_call(s.value, false);
         // `torch.set_grad_enabled(False)` as a statement switches autograd for what follows, callees
         // included; after `model.requires_grad_(False)` the model's outputs may need no graph.
+        // The callee's own name (`set_grad_enabled` of `torch.set_grad_enabled`): no string is built for
+        // every call statement.
         if (!s.value.children.empty()) {
-          const std::string callee = describe_target(s.value.children[0]);
+          const std::string& callee = s.value.children[0].text;
           if (grad_switch(callee) == GradSwitch::MaybeOff || callee.ends_with("requires_grad_"))
             ++grad_maybe_off_depth_;
         }
