@@ -477,6 +477,42 @@ class Context {
   }
   ValueSet apply_model(const CallModel& model, const ValueSet& receiver, const std::vector<Arg>& args,
                        const Expr& node, bool result_used, ObjId constructed = kNoObj);
+  // The values a dict built from `elements` holds: the second slot of each (key, value) tuple, whose first
+  // slot goes into the dict's keys; any other element as it is.
+  ValueSet values_of_pairs(const ValueSet& elements, ObjId dict, const Expr& node) {
+    ValueSet values, keys;
+    for (ObjId e : elements) {
+      auto value = st_.fields.find(field_key(e, intern_field("[1]")));
+      if (value == st_.fields.end() || !is_positional_container(e)) {
+        values.insert(e);
+        continue;
+      }
+      values.merge(value->second);
+      if (auto key = st_.fields.find(field_key(e, intern_field("[0]"))); key != st_.fields.end())
+        keys.merge(key->second);
+    }
+    if (!keys.empty())
+      store(ValueSet{dict}, intern_field("keys[]"), keys, {site_ref(node.site, "key")}, EdgeRole::Plain);
+    return values;
+  }
+  // `sequence` yields (key, value) tuples (a model's yields_pairs): the values in the second slot, the
+  // receiver's keys, or a name that holds nothing, in the first.
+  void add_pairs(ObjId sequence, const ValueSet& receiver, const ValueSet& values, const Expr& node) {
+    const ObjId pair = at_site(&node, ObjKind::Container, "(key, value) tuple", node.site, 1);
+    ValueSet keys;
+    for (ObjId r : receiver) {
+      if (auto it = st_.fields.find(field_key(r, intern_field("keys[]"))); it != st_.fields.end())
+        keys.merge(it->second);
+    }
+    if (keys.empty()) keys.insert(at_site(&node, ObjKind::Unknown, "name", node.site, 2));
+    const std::vector<SiteNote> chain{site_ref(node.site, "element")};
+    store(ValueSet{pair}, intern_field("[0]"), keys, chain, EdgeRole::Plain);
+    store(ValueSet{pair}, intern_field("[1]"), values, chain, EdgeRole::Plain);
+    ValueSet both = values;
+    both.merge(keys);
+    store(ValueSet{pair}, elements_field(), both, chain, EdgeRole::Plain);
+    store(ValueSet{sequence}, elements_field(), ValueSet{pair}, chain, EdgeRole::Plain);
+  }
   // `qualified` by value: callers pass names held in objs_, which this call may reallocate.
   ValueSet unknown_call(std::string qualified, const std::vector<Arg>& args, const Expr& node, bool graph,
                         bool tensor);
@@ -2223,10 +2259,16 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         if (source.empty()) source.insert(at_site(&node, ObjKind::Unknown, "element", node.site, 3));
         mark_graph(source);
       }
+      // `dict(model.named_modules())`, `dict(zip(names, layers))`: the pairs' second slots are the values.
+      if (model.new_label == "dict" && created != kNoObj) source = values_of_pairs(source, created, node);
     }
     if (source.empty()) continue;
     ValueSet destination;
     const ModelOperand& dst = effect.destination;
+    if (model.yields_pairs && dst.base == ModelOperand::Base::Return && created != kNoObj) {
+      add_pairs(created, receiver, source, node);
+      continue;
+    }
     switch (dst.base) {
       case ModelOperand::Base::Return:
         if (created != kNoObj) destination.insert(created);

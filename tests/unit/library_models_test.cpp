@@ -42,6 +42,19 @@ TEST(LibraryModels, WrapperFactoriesAreMarked) {
   EXPECT_FALSE(models.function("lib.wrap")->decorator_factory);
 }
 
+TEST(LibraryModels, NamedIterationYieldsPairs) {
+  for (const char* method : {"named_modules", "named_children", "named_parameters", "items"}) {
+    const CallModel* model = LibraryModels::builtin()->method(method);
+    ASSERT_NE(model, nullptr) << method;
+    EXPECT_TRUE(model->yields_pairs) << method;
+  }
+  EXPECT_FALSE(LibraryModels::builtin()->method("modules")->yields_pairs);
+  LibraryModels models;
+  models.add_toml("[[method]]\nnames = [\"entries\"]\nreturns = \"new:list\"\nyields_pairs = true\n",
+                  "pairs.toml");
+  EXPECT_TRUE(models.method("entries")->yields_pairs);
+}
+
 void expect_refused(const std::string& toml, const std::string& message_part) {
   LibraryModels models;
   try {
@@ -59,6 +72,8 @@ TEST(LibraryModels, MalformedOptionalKeysAreRefused) {
                  "'receivers' must be an array of strings");
   expect_refused("[[method]]\nnames = [\"add\"]\nremoved_by = [1]\n",
                  "'removed_by' must be an array of strings");
+  expect_refused("[[method]]\nnames = [\"entries\"]\nreturns = \"receiver[]\"\nyields_pairs = true\n",
+                 "yields_pairs needs returns");
 }
 
 }  // namespace
