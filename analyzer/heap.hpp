@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <limits>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -251,10 +252,14 @@ inline uint64_t field_key(ObjId base, FieldId field) { return (static_cast<uint6
 
 // Field names are interned per solve.
 FieldId intern_field(const std::string& name);
-// Where `register_forward_hook` puts the hooks a module runs on each call (no edge: it is no reference of its
-// own); the second says whether a field is that one, without interning it.
-FieldId forward_hooks_field();
-bool is_forward_hooks_field(FieldId field);
+// The hooks a module runs on each call, by how they are called: after forward with (module, inputs,
+// output), or before it with (module, inputs); `with_kwargs=True` adds the keyword arguments after inputs.
+enum class ForwardHookKind : uint8_t { Post, PostWithKwargs, Pre, PreWithKwargs };
+inline constexpr size_t kForwardHookKinds = 4;
+// Where `register_forward_hook` and `register_forward_pre_hook` put those hooks (no edge: it is no
+// reference of its own); the second says which kind a field holds, if any, without interning it.
+FieldId forward_hooks_field(ForwardHookKind kind);
+std::optional<ForwardHookKind> forward_hooks_kind(FieldId field);
 // "[]", any element of a container: the hottest field, remembered after its first lookup.
 FieldId elements_field();
 const std::string& field_name(FieldId id);

@@ -671,6 +671,7 @@ class Context {
   static std::string describe_target(const Expr& e);
   static const Expr* self_accumulation(const Expr& value, const Expr& target);
   static const char* drains_generator(const Expr& call);
+  static std::optional<ForwardHookKind> forward_hook_registration(const Expr& call);
   // How a message names the accumulator `base`: as the code writes it (`losses`, `by_name["loss"]`) where
   // it is written, not by the kind of object ('list').
   std::string accumulator_label(ObjId base, const Expr* written_as) const {
@@ -1127,7 +1128,7 @@ ValueSet Context::load(const ValueSet& bases, FieldId field, Site site) {
 void Context::set_field(ObjId base, FieldId field, ValueSet values, bool strong) {
   const uint64_t key = field_key(base, field);
   dirty_.insert(key);
-  forward_hooks_known_ |= is_forward_hooks_field(field);
+  forward_hooks_known_ |= forward_hooks_kind(field).has_value();
   auto it = st_.fields.find(key);
   if (strong || it == st_.fields.end()) {
     if (!strong && placeholder_capable(base)) {
@@ -1665,18 +1666,41 @@ ValueSet Context::arg_values(const std::vector<Arg>& args, int position, const s
 // Calling a module runs the forward hooks registered on it and on its submodules (reached through its
 // fields, a few levels down): each gets the module, its inputs as a tuple and its output, as PyTorch passes
 // them. What a hook keeps of the output (`features.append(output)`) is kept on every call of the module.
+// `m.register_forward_hook(h)` / `m.register_forward_pre_hook(h)`, and whether `with_kwargs=True` asks
+// for the keyword arguments too.
+std::optional<ForwardHookKind> Context::forward_hook_registration(const Expr& call) {
+  if (call.kind != ExprKind::Call || call.children.empty() || call.children[0].kind != ExprKind::Attribute)
+    return std::nullopt;
+  const std::string& method = call.children[0].text;
+  const bool pre = method == "register_forward_pre_hook";
+  if (!pre && method != "register_forward_hook") return std::nullopt;
+  bool with_kwargs = false;
+  for (size_t i = 1; i < call.arg_names.size() && i < call.children.size(); ++i) {
+    const Expr& value = call.children[i];
+    if (call.arg_names[i] == "with_kwargs")
+      with_kwargs = value.kind == ExprKind::Literal && value.text == "True";
+  }
+  if (pre) return with_kwargs ? ForwardHookKind::PreWithKwargs : ForwardHookKind::Pre;
+  return with_kwargs ? ForwardHookKind::PostWithKwargs : ForwardHookKind::Post;
+}
+
 void Context::run_forward_hooks(ObjId module, const std::vector<Arg>& args, const ValueSet& output,
                                 const Expr& node) {
   if (running_forward_hooks_) return;  // a hook that calls its module again
   running_forward_hooks_ = true;
   // The module and the objects its fields hold, breadth first: the field map is keyed by object, so the
   // contents of every object are gathered in one pass first.
+  struct Hooked {
+    ObjId module;
+    ForwardHookKind kind;
+    ValueSet hooks;
+  };
   std::unordered_map<ObjId, std::vector<ObjId>> held;
-  std::vector<std::pair<ObjId, ValueSet>> hooked;  // module, its hooks
+  std::vector<Hooked> hooked;
   for (const auto& [key, values] : st_.fields) {
     const auto base = static_cast<ObjId>(key >> 32);
-    if (is_forward_hooks_field(static_cast<FieldId>(key & 0xffffffffu))) {
-      hooked.emplace_back(base, values);
+    if (const auto kind = forward_hooks_kind(static_cast<FieldId>(key & 0xffffffffu))) {
+      hooked.push_back({base, *kind, values});
     } else {
       for (ObjId v : values) held[base].push_back(v);
     }
@@ -1694,42 +1718,65 @@ void Context::run_forward_hooks(ObjId module, const std::vector<Arg>& args, cons
       if (seen.insert(v).second) reached.push_back(v);
     }
   }
-  std::sort(hooked.begin(), hooked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  // The call's positional arguments, as the tuple every hook gets: made for the first hook run.
-  ObjId inputs = kNoObj;
-  auto hook_inputs = [&] {
-    if (inputs != kNoObj) return inputs;
-    inputs = at_site(&node, ObjKind::Container, "tuple", node.site, 0x696e7075 /* "inpu" */);
+  std::sort(hooked.begin(), hooked.end(), [](const Hooked& a, const Hooked& b) {
+    return std::make_pair(a.module, a.kind) < std::make_pair(b.module, b.kind);
+  });
+  // What the hooks of the called module get, made for the first hook that needs it: the call's positional
+  // arguments as a tuple, its keyword arguments as a dict.
+  ObjId inputs = kNoObj, keywords = kNoObj;
+  auto container_of = [&](ObjId& made, const char* label, uint32_t index, bool keyword) {
+    if (made != kNoObj) return made;
+    made = at_site(&node, ObjKind::Container, label, node.site, index);
     for (const Arg& a : args) {
-      if (a.name.empty() && !a.values.empty()) {
-        store(ValueSet{inputs}, elements_field(), a.values, {site_ref(node.site, "forward hook input")},
+      const bool is_keyword = !a.name.empty() && a.name != "*" && a.name != "**";
+      if ((keyword ? is_keyword : a.name.empty()) && !a.values.empty()) {
+        store(ValueSet{made}, elements_field(), a.values, {site_ref(node.site, "forward hook argument")},
               EdgeRole::Plain);
       }
     }
-    return inputs;
+    return made;
   };
-  for (const auto& [hooked_module, hooks] : hooked) {
-    if (seen.count(hooked_module) == 0) continue;
+  for (const Hooked& entry : hooked) {
+    if (seen.count(entry.module) == 0) continue;
     ValueSet callables;
-    for (ObjId h : hooks) {
+    for (ObjId h : entry.hooks) {
       if (is_callable_value(h) || objs_[h].kind == ObjKind::FunctionConst) callables.insert(h);
     }
     if (callables.empty()) continue;
-    // The hooked module's output: the call's own, or a submodule's, which carries the graph alike.
-    ValueSet hook_output = output;
-    if (hooked_module != module) {
-      const ObjId inner = at_site(&node, ObjKind::Unknown, "output of " + objs_[hooked_module].label.str(),
-                                  node.site, 0x686f6f6b /* "hook" */ + hooked_module);
-      objs_[inner].tensor = true;
-      if (no_grad_depth_ == 0) mark_graph(ValueSet{inner});
-      // The call's output is computed from it: a loss on the output back-propagates through it too.
-      for (ObjId r : output) add_operand(r, inner);
-      hook_output = ValueSet{inner};
+    const bool pre = entry.kind == ForwardHookKind::Pre || entry.kind == ForwardHookKind::PreWithKwargs;
+    const bool with_kwargs =
+        entry.kind == ForwardHookKind::PreWithKwargs || entry.kind == ForwardHookKind::PostWithKwargs;
+    std::vector<Arg> hook_args(1);
+    hook_args[0].values = ValueSet{entry.module};
+    if (entry.module == module) {
+      hook_args.emplace_back().values =
+          ValueSet{container_of(inputs, "tuple", 0x696e7075 /* "inpu" */, false)};
+      if (with_kwargs)
+        hook_args.emplace_back().values =
+            ValueSet{container_of(keywords, "dict", 0x6b776172 /* "kwar" */, true)};
+      if (!pre) hook_args.emplace_back().values = output;
+    } else {
+      // A submodule's input and output are activations inside the call, carrying its graph: the call's
+      // output is computed from them, so a loss on it back-propagates through them too.
+      auto activation = [&](const std::string& label, uint32_t index) {
+        const ObjId inner = at_site(&node, ObjKind::Unknown, label, node.site, index + entry.module);
+        objs_[inner].tensor = true;
+        if (no_grad_depth_ == 0) mark_graph(ValueSet{inner});
+        for (ObjId r : output) add_operand(r, inner);
+        return inner;
+      };
+      const std::string& name = objs_[entry.module].label.str();
+      const ObjId tuple =
+          at_site(&node, ObjKind::Container, "tuple", node.site, 0x74757065 /* "tupe" */ + entry.module);
+      store(ValueSet{tuple}, elements_field(), ValueSet{activation("input of " + name, 0x696e7075)},
+            {site_ref(node.site, "forward hook argument")}, EdgeRole::Plain);
+      hook_args.emplace_back().values = ValueSet{tuple};
+      if (with_kwargs)
+        hook_args.emplace_back().values =
+            ValueSet{at_site(&node, ObjKind::Container, "dict", node.site, 0x6b776172 + entry.module)};
+      if (!pre)
+        hook_args.emplace_back().values = ValueSet{activation("output of " + name, 0x686f6f6b /* "hook" */)};
     }
-    std::vector<Arg> hook_args(3);
-    hook_args[0].values = ValueSet{hooked_module};
-    hook_args[1].values = ValueSet{hook_inputs()};
-    hook_args[2].values = hook_output;
     call(callables, hook_args, node, false);
   }
   running_forward_hooks_ = false;
@@ -2330,9 +2377,10 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
     store_value_root_.clear();
     // A forward hook runs on every call of its module: remembered (with no edge of its own, the one above
     // is the reference) so that calling the module runs it (run_forward_hooks).
-    if (role == EdgeRole::ModuleHook && node.kind == ExprKind::Call && !node.children.empty() &&
-        node.children[0].kind == ExprKind::Attribute && node.children[0].text == "register_forward_hook") {
-      for (ObjId d : destination) set_field(d, forward_hooks_field(), source, false);
+    if (role == EdgeRole::ModuleHook) {
+      if (const auto kind = forward_hook_registration(node)) {
+        for (ObjId d : destination) set_field(d, forward_hooks_field(*kind), source, false);
+      }
     }
     if (field == "[]" || field.find("[]") != std::string::npos) {
       for (ObjId d : destination) {
@@ -3934,7 +3982,7 @@ struct FieldTable {
   StringInterner names;
   // Interned on first use like any other field: ids follow first use, and findings depend on their order.
   std::optional<FieldId> elements;
-  std::optional<FieldId> forward_hooks;  // set by the first `register_forward_hook` a range sees
+  std::optional<FieldId> forward_hooks[kForwardHookKinds];  // set by the first registration of each kind
 };
 thread_local FieldTable* current_fields = nullptr;
 }  // namespace
@@ -3948,13 +3996,20 @@ FieldId elements_field() {
   return *current_fields->elements;
 }
 
-FieldId forward_hooks_field() {
-  if (!current_fields->forward_hooks) current_fields->forward_hooks = intern_field("<forward hooks>");
-  return *current_fields->forward_hooks;
+FieldId forward_hooks_field(ForwardHookKind kind) {
+  static const char* const kNames[kForwardHookKinds] = {"<forward hooks>", "<forward hooks with kwargs>",
+                                                        "<forward pre-hooks>",
+                                                        "<forward pre-hooks with kwargs>"};
+  std::optional<FieldId>& id = current_fields->forward_hooks[static_cast<size_t>(kind)];
+  if (!id) id = intern_field(kNames[static_cast<size_t>(kind)]);
+  return *id;
 }
 
-bool is_forward_hooks_field(FieldId field) {
-  return current_fields->forward_hooks && *current_fields->forward_hooks == field;
+std::optional<ForwardHookKind> forward_hooks_kind(FieldId field) {
+  for (size_t k = 0; k < kForwardHookKinds; ++k) {
+    if (current_fields->forward_hooks[k] == field) return static_cast<ForwardHookKind>(k);
+  }
+  return std::nullopt;
 }
 
 namespace {

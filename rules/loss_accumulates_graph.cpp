@@ -19,8 +19,9 @@ const RuleDefinition& loss_accumulates_graph() {
         "in a framework counts too: a method that keeps a loss on `self` after back-propagating it "
         "(`loss.backward()`, `scaler.scale(loss).backward()`, `torch.autograd.backward(loss)`, "
         "`accelerator.backward(loss)`, `self.manual_backward(loss)`, or returning it from a Lightning "
-        "`training_step`). So does a module-level list that a forward hook appends the module's output to "
-        "(`features.append(output)`), when the module runs in a loop with autograd on.",
+        "`training_step`). So does a module-level list that a forward hook (or pre-hook) appends the "
+        "module's "
+        "output or inputs to (`features.append(output)`), when the module runs in a loop with autograd on.",
         "Each accumulated tensor keeps its whole autograd graph: memory grows every step (on the GPU too) "
         "until "
         "the accumulator is dropped.",
