@@ -98,6 +98,10 @@ struct RetentionEvent {
   // The accumulator is held by `self` (`self.history`, `self.total`): it outlives the call, so a method
   // a framework calls once per step accumulates as a loop would.
   bool base_is_receiver_state = false;
+  // Kept on the module by its own `forward` (`self.total = self.total + out.sum()`,
+  // `self.maps.append(attn)`) with autograd on, and never started again by another method: a module runs
+  // forward once per batch, so this accumulates across steps wherever the loop is.
+  bool accumulates_per_forward = false;
   bool accumulator_backpropagated = false;  // backward() called on the accumulator: intended
   bool value_backpropagated = false;        // backward() called on the value: it is a loss
   bool augmented = false;                   // `acc += v` / `acc = acc + v` rather than `acc.append(v)`
@@ -116,7 +120,7 @@ struct RetentionEvent {
   // Accumulated once per step: in a loop, or by `self` in the method that back-propagates the value (a
   // training step a framework calls once per batch).
   bool accumulates_across_steps() const {
-    return in_loop || (base_is_receiver_state && value_backpropagated);
+    return in_loop || (base_is_receiver_state && value_backpropagated) || accumulates_per_forward;
   }
 };
 

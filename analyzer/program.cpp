@@ -61,6 +61,29 @@ void collect_removals(const std::vector<Stmt>& body, std::unordered_map<std::str
   });
 }
 
+// `self.<attribute> = <fresh value>` in a method other than `__init__` (one whose value does not read the
+// attribute itself, so not `self.total = self.total + v`): the object starts that state again, as
+// `self.outputs = []` at the start of each step does. Recorded as "=<attribute>".
+void collect_resets(const Function& f, std::unordered_map<std::string, bool>& out) {
+  if (f.owner_class < 0 || f.name == "__init__" || f.params.empty()) return;
+  const std::string& self = f.params[0].name;
+  for_each_statement(f.body, [&](const Stmt& s) {
+    if (s.kind != StmtKind::Assign) return;
+    for (const Expr& t : s.targets) {
+      if (t.kind != ExprKind::Attribute || t.children.empty() || t.children[0].kind != ExprKind::Name ||
+          t.children[0].text != self) {
+        continue;
+      }
+      bool reads_itself = false;
+      for_each_expr(s.value, [&](const Expr& e) {
+        reads_itself |= e.kind == ExprKind::Attribute && e.text == t.text && !e.children.empty() &&
+                        e.children[0].kind == ExprKind::Name && e.children[0].text == self;
+      });
+      if (!reads_itself) out["=" + t.text] = true;
+    }
+  });
+}
+
 // The directory a module's own name is relative to (the one above its top package), absolute and generic.
 std::string import_root(const ModuleFacts& facts) {
   namespace fs = std::filesystem;
@@ -145,7 +168,10 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
     imports_torch[m] = std::any_of(bindings_[m].begin(), bindings_[m].end(), [](const auto& entry) {
       return entry.second.kind == Binding::Kind::Import && is_torch_module_name(entry.second.import.module);
     });
-    for (const Function& f : facts.functions) collect_removals(f.body, removals_[m]);
+    for (const Function& f : facts.functions) {
+      collect_removals(f.body, removals_[m]);
+      collect_resets(f, removals_[m]);
+    }
     classes_[m].resize(facts.classes.size());
     for (size_t c = 0; c < facts.classes.size(); ++c) {
       collect_methods(CodeRef{static_cast<int32_t>(m), static_cast<int32_t>(c)});
@@ -459,6 +485,10 @@ bool Program::class_attribute_is_weak_container(CodeRef cls, const std::string& 
 
 bool Program::class_attribute_has_removal(CodeRef cls, const std::string& attribute) const {
   return global_has_removal(cls.module, "." + attribute);
+}
+
+bool Program::attribute_is_reset(int32_t module, const std::string& attribute) const {
+  return global_has_removal(module, "." + attribute) || global_has_removal(module, "=" + attribute);
 }
 
 bool Program::global_has_removal(int32_t module, const std::string& name) const {

@@ -104,6 +104,9 @@ class Program {
   // `<x>.instances.remove(..)` anywhere in the class's module).
   bool class_attribute_is_weak_container(CodeRef cls, const std::string& attribute) const;
   bool class_attribute_has_removal(CodeRef cls, const std::string& attribute) const;
+  // Some method of the module other than `__init__` starts `self.<attribute>` again (assigns it a value
+  // that does not read it) or takes entries out of it (`self.<attribute>.clear()`).
+  bool attribute_is_reset(int32_t module, const std::string& attribute) const;
 
  private:
   // A name read at module level: a global of the module, else a builtin.

@@ -409,6 +409,26 @@ class Context {
   }
   bool placeholder_capable(ObjId id) const;
   // The object a field placeholder is read from, through placeholders (`self` for `self.a.b`).
+  // `base` is state of `self` in the `forward` of an nn.Module (`self.total`, `self.maps`), under an
+  // attribute that no other method starts again.
+  bool kept_by_forward(ObjId base, const std::string& written_as) const {
+    if (fn_.name != "forward" || fn_.owner_class < 0 ||
+        !program_.class_info(CodeRef{ref_.module, fn_.owner_class}).is_nn_module) {
+      return false;
+    }
+    ObjId attribute = kNoObj;
+    for (ObjId id = base; objs_[id].kind == ObjKind::Field && objs_[id].base != kNoObj; id = objs_[id].base) {
+      attribute = id;
+    }
+    std::string name;
+    if (attribute != kNoObj) {
+      name = field_name(objs_[attribute].field);
+    } else if (const size_t dot = written_as.find('.'); dot != std::string::npos) {
+      // `self.total += v` is recorded on `self`, written as "self.total".
+      name = written_as.substr(dot + 1, written_as.find_first_of(".[", dot + 1) - dot - 1);
+    }
+    return !name.empty() && !program_.attribute_is_reset(ref_.module, name);
+  }
   ObjId field_root(ObjId id) const {
     for (int hops = 0; objs_[id].kind == ObjKind::Field && objs_[id].base != kNoObj && hops < 16; ++hops) {
       id = objs_[id].base;
@@ -1978,11 +1998,13 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
           method.find("hook") != std::string::npos ? EdgeRole::ModuleHook : EdgeRole::Callback, removable);
     return out;
   }
-  // Unknown method: an unknown result; tensor methods keep the autograd graph.
+  // Unknown method: an unknown result; tensor methods keep the autograd graph, and so does `self.fc(x)` in
+  // a method of an nn.Module (an attribute of the module that is called is a submodule).
   bool graph = false, tensor = false;
   for (ObjId r : unresolved) {
     graph |= is_graph(r);
     tensor |= objs_[r].tensor;
+    if (objs_[r].receiver && objs_[r].module) graph = tensor = true;
   }
   const ObjId result = at_site(&node, ObjKind::Unknown, "result of ." + method + "()", node.site);
   if (graph && no_grad_depth_ == 0) objs_[result].graph = true;
@@ -2096,6 +2118,11 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
             is_model_like_name(name)) {
           graph = true;
         }
+        // `block(x)` for `block in self.blocks` in a method of an nn.Module: what the module holds and is
+        // called is a submodule.
+        if (o.kind == ObjKind::Field && objs_[field_root(c)].receiver && objs_[field_root(c)].module)
+          graph = true;
+
         // Calling an instance of a library class (`net = nn.Linear(4, 2); net(x)`) runs it: its class's name
         // would make another instance.
         const std::string called = o.kind == ObjKind::LibInstance ? std::string() : o.qualified.str();
@@ -3371,10 +3398,17 @@ const Expr* Context::self_accumulation(const Expr& value, const Expr& target) {
   const Expr* operands = value.kind == ExprKind::Arith ? &value : concatenated_display(value);
   if (operands == nullptr) return nullptr;
   const std::string target_text = describe_target(target);  // only now: most assignments get no further
+  if (target_text.empty()) return nullptr;
+  // The old value may sit inside nested arithmetic: `avg = 0.9 * avg + 0.1 * loss`.
+  auto mentions_target = [&target_text](const Expr& operand, int depth, auto& self) -> bool {
+    if (describe_target(operand) == target_text) return true;
+    if (operand.kind != ExprKind::Arith || depth >= 3) return false;
+    return std::any_of(operand.children.begin(), operand.children.end(),
+                       [&](const Expr& inner) { return self(inner, depth + 1, self); });
+  };
   const bool self_referencing =
-      !target_text.empty() &&
       std::any_of(operands->children.begin(), operands->children.end(),
-                  [&](const Expr& operand) { return describe_target(operand) == target_text; });
+                  [&](const Expr& operand) { return mentions_target(operand, 0, mentions_target); });
   return self_referencing ? &value : nullptr;
 }
 
@@ -3935,6 +3969,8 @@ void Context::emit_events() {
       // `self`, or state reached from it that was there before the call (not a list made here).
       out.base_is_receiver_state = objs_[field_root(ev.base)].receiver;
       out.accumulator_backpropagated |= objs_[ev.base].backpropagated;
+      if (out.base_is_receiver_state && ev.kind == EventKind::Accumulate && !ev.under_no_grad)
+        out.accumulates_per_forward = kept_by_forward(ev.base, ev.base_label);
     }
     for (ObjId v : ev.values) {
       const Obj& o = objs_[v];

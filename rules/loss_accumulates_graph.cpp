@@ -21,7 +21,11 @@ const RuleDefinition& loss_accumulates_graph() {
         "`accelerator.backward(loss)`, `self.manual_backward(loss)`, or returning it from a Lightning "
         "`training_step`). So does a module-level list that a forward hook (or pre-hook) appends the "
         "module's "
-        "output or inputs to (`features.append(output)`), when the module runs in a loop with autograd on.",
+        "output or inputs to (`features.append(output)`), when the module runs in a loop with autograd on. "
+        "And so does a module's own `forward` that keeps such a value on `self` "
+        "(`self.running = 0.9 * self.running + 0.1 * out.mean(0)`, `self.maps.append(weights)`, a "
+        "stateful RNN's `self.hidden` never detached) when no other method starts that attribute again: "
+        "forward runs once per batch.",
         "Each accumulated tensor keeps its whole autograd graph: memory grows every step (on the GPU too) "
         "until "
         "the accumulator is dropped.",
@@ -44,11 +48,13 @@ const RuleDefinition& loss_accumulates_graph() {
               // A comprehension's losses are summed and back-propagated on purpose, or are CC206's.
               return e.kind == EventKind::Accumulate && e.value_carries_graph && !e.comprehension &&
                      e.accumulates_across_steps() && !e.accumulator_backpropagated &&
-                     (e.value_backpropagated || e.base_is_global);
+                     (e.value_backpropagated || e.base_is_global || e.accumulates_per_forward);
             },
             [](const RetentionEvent& e) {
               return "'" + e.base_label + "' accumulates a tensor with autograd history " +
-                     (e.in_loop ? "across iterations" : "on every call") +
+                     (e.in_loop                   ? "across iterations"
+                      : e.accumulates_per_forward ? "on every forward() call"
+                                                  : "on every call") +
                      ": every step's graph stays alive.";
             },
             [](const RetentionEvent& e) {
