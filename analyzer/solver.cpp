@@ -113,6 +113,47 @@ bool returns_the_module(std::string_view method) {
   return listed(kSelfReturning, method);
 }
 
+// Methods nn.Module itself (or Lightning's LightningModule) defines that give no activation: on `self` of a
+// module, any other method that resolves to no project code is taken for a submodule being called.
+bool is_module_api_method(std::string_view method) {
+  static constexpr std::string_view kModuleApi[] = {"add_module",
+                                                    "apply",
+                                                    "buffers",
+                                                    "children",
+                                                    "extra_repr",
+                                                    "get_buffer",
+                                                    "get_extra_state",
+                                                    "get_parameter",
+                                                    "get_submodule",
+                                                    "load_state_dict",
+                                                    "modules",
+                                                    "named_buffers",
+                                                    "named_children",
+                                                    "named_modules",
+                                                    "named_parameters",
+                                                    "parameters",
+                                                    "register_buffer",
+                                                    "register_module",
+                                                    "register_parameter",
+                                                    "requires_grad_",
+                                                    "set_extra_state",
+                                                    "share_memory",
+                                                    "state_dict",
+                                                    "to_empty",
+                                                    "type",
+                                                    "zero_grad",
+                                                    "log",
+                                                    "log_dict",
+                                                    "print",
+                                                    "save_hyperparameters",
+                                                    "optimizers",
+                                                    "lr_schedulers",
+                                                    "manual_backward",
+                                                    "toggle_optimizer",
+                                                    "untoggle_optimizer"};
+  return listed(kModuleApi, method) || method.rfind("register_", 0) == 0;
+}
+
 // `out.max(1)`, `torch.topk(out, 5)`: a reduction that returns values and their indices.
 bool is_reduction_call(const Expr* call) {
   if (call == nullptr || call->kind != ExprKind::Call || call->children.empty() ||
@@ -408,7 +449,6 @@ class Context {
     return it == edges_.end() || (must && !it->second.must);
   }
   bool placeholder_capable(ObjId id) const;
-  // The object a field placeholder is read from, through placeholders (`self` for `self.a.b`).
   // `base` is state of `self` in the `forward` of an nn.Module (`self.total`, `self.maps`), under an
   // attribute that no other method starts again.
   bool kept_by_forward(ObjId base, const std::string& written_as) const {
@@ -429,6 +469,7 @@ class Context {
     }
     return !name.empty() && !program_.attribute_is_reset(ref_.module, name);
   }
+  // The object a field placeholder is read from, through placeholders (`self` for `self.a.b`).
   ObjId field_root(ObjId id) const {
     for (int hops = 0; objs_[id].kind == ObjKind::Field && objs_[id].base != kNoObj && hops < 16; ++hops) {
       id = objs_[id].base;
@@ -1683,9 +1724,6 @@ ValueSet Context::arg_values(const std::vector<Arg>& args, int position, const s
   return out;
 }
 
-// Calling a module runs the forward hooks registered on it and on its submodules (reached through its
-// fields, a few levels down): each gets the module, its inputs as a tuple and its output, as PyTorch passes
-// them. What a hook keeps of the output (`features.append(output)`) is kept on every call of the module.
 // `m.register_forward_hook(h)` / `m.register_forward_pre_hook(h)`, and whether `with_kwargs=True` asks
 // for the keyword arguments too.
 std::optional<ForwardHookKind> Context::forward_hook_registration(const Expr& call) {
@@ -1704,6 +1742,9 @@ std::optional<ForwardHookKind> Context::forward_hook_registration(const Expr& ca
   return with_kwargs ? ForwardHookKind::PostWithKwargs : ForwardHookKind::Post;
 }
 
+// Calling a module runs the forward hooks registered on it and on its submodules (reached through its
+// fields, a few levels down), each with the arguments PyTorch passes it (see ForwardHookKind). What a hook
+// keeps (`features.append(output)`) is kept on every call of the module.
 void Context::run_forward_hooks(ObjId module, const std::vector<Arg>& args, const ValueSet& output,
                                 const Expr& node) {
   if (running_forward_hooks_) return;  // a hook that calls its module again
@@ -2004,7 +2045,7 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
   for (ObjId r : unresolved) {
     graph |= is_graph(r);
     tensor |= objs_[r].tensor;
-    if (objs_[r].receiver && objs_[r].module) graph = tensor = true;
+    if (objs_[r].receiver && objs_[r].module && !is_module_api_method(method)) graph = tensor = true;
   }
   const ObjId result = at_site(&node, ObjKind::Unknown, "result of ." + method + "()", node.site);
   if (graph && no_grad_depth_ == 0) objs_[result].graph = true;
@@ -2122,7 +2163,6 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
         // called is a submodule.
         if (o.kind == ObjKind::Field && objs_[field_root(c)].receiver && objs_[field_root(c)].module)
           graph = true;
-
         // Calling an instance of a library class (`net = nn.Linear(4, 2); net(x)`) runs it: its class's name
         // would make another instance.
         const std::string called = o.kind == ObjKind::LibInstance ? std::string() : o.qualified.str();
