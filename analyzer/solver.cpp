@@ -116,29 +116,17 @@ bool returns_the_module(std::string_view method) {
 // Methods nn.Module itself (or Lightning's LightningModule) defines that give no activation: on `self` of a
 // module, any other method that resolves to no project code is taken for a submodule being called.
 bool is_module_api_method(std::string_view method) {
+  // parameters(), named_modules(), requires_grad_() and the like have library models and never get here;
+  // register_* by prefix.
   static constexpr std::string_view kModuleApi[] = {"add_module",
-                                                    "apply",
-                                                    "buffers",
-                                                    "children",
                                                     "extra_repr",
                                                     "get_buffer",
                                                     "get_extra_state",
                                                     "get_parameter",
                                                     "get_submodule",
                                                     "load_state_dict",
-                                                    "modules",
-                                                    "named_buffers",
-                                                    "named_children",
-                                                    "named_modules",
-                                                    "named_parameters",
-                                                    "parameters",
-                                                    "register_buffer",
-                                                    "register_module",
-                                                    "register_parameter",
-                                                    "requires_grad_",
-                                                    "set_extra_state",
-                                                    "share_memory",
                                                     "state_dict",
+                                                    "set_extra_state",
                                                     "to_empty",
                                                     "type",
                                                     "zero_grad",
@@ -151,7 +139,7 @@ bool is_module_api_method(std::string_view method) {
                                                     "manual_backward",
                                                     "toggle_optimizer",
                                                     "untoggle_optimizer"};
-  return listed(kModuleApi, method) || method.rfind("register_", 0) == 0;
+  return listed(kModuleApi, method) || method.starts_with("register_");
 }
 
 // `out.max(1)`, `torch.topk(out, 5)`: a reduction that returns values and their indices.
@@ -450,24 +438,17 @@ class Context {
   }
   bool placeholder_capable(ObjId id) const;
   // `base` is state of `self` in the `forward` of an nn.Module (`self.total`, `self.maps`), under an
-  // attribute that no other method starts again.
-  bool kept_by_forward(ObjId base, const std::string& written_as) const {
+  // attribute that no other method starts again; `attribute` is the one written when `base` is its owner.
+  bool kept_by_forward(ObjId base, FieldId attribute) const {
     if (fn_.name != "forward" || fn_.owner_class < 0 ||
         !program_.class_info(CodeRef{ref_.module, fn_.owner_class}).is_nn_module) {
       return false;
     }
-    ObjId attribute = kNoObj;
+    // The attribute of `self` the state hangs from: `maps` of `self.maps[...]`.
     for (ObjId id = base; objs_[id].kind == ObjKind::Field && objs_[id].base != kNoObj; id = objs_[id].base) {
-      attribute = id;
+      attribute = objs_[id].field;
     }
-    std::string name;
-    if (attribute != kNoObj) {
-      name = field_name(objs_[attribute].field);
-    } else if (const size_t dot = written_as.find('.'); dot != std::string::npos) {
-      // `self.total += v` is recorded on `self`, written as "self.total".
-      name = written_as.substr(dot + 1, written_as.find_first_of(".[", dot + 1) - dot - 1);
-    }
-    return !name.empty() && !program_.attribute_is_reset(ref_.module, name);
+    return attribute != 0 && !program_.attribute_is_reset(ref_.module, field_name(attribute));
   }
   // The object a field placeholder is read from, through placeholders (`self` for `self.a.b`).
   ObjId field_root(ObjId id) const {
@@ -538,6 +519,8 @@ class Context {
   }
   ValueSet apply_model(const CallModel& model, const ValueSet& receiver, const std::vector<Arg>& args,
                        const Expr& node, bool result_used, ObjId constructed = kNoObj);
+  // Where a dict keeps its keys, apart from its values ("[]"): reads of its values do not see them.
+  static FieldId keys_field() { return intern_field("keys[]"); }
   // The values a dict built from `elements` holds: the second slot of each (key, value) tuple, whose first
   // slot goes into the dict's keys; any other element as it is.
   ValueSet values_of_pairs(const ValueSet& elements, ObjId dict, const Expr& node) {
@@ -553,7 +536,7 @@ class Context {
         keys.merge(key->second);
     }
     if (!keys.empty())
-      store(ValueSet{dict}, intern_field("keys[]"), keys, {site_ref(node.site, "key")}, EdgeRole::Plain);
+      store(ValueSet{dict}, keys_field(), keys, {site_ref(node.site, "key")}, EdgeRole::Plain);
     return values;
   }
   // `sequence` yields (key, value) tuples (a model's yields_pairs): the values in the second slot, the
@@ -562,7 +545,7 @@ class Context {
     const ObjId pair = at_site(&node, ObjKind::Container, "(key, value) tuple", node.site, 1);
     ValueSet keys;
     for (ObjId r : receiver) {
-      if (auto it = st_.fields.find(field_key(r, intern_field("keys[]"))); it != st_.fields.end())
+      if (auto it = st_.fields.find(field_key(r, keys_field())); it != st_.fields.end())
         keys.merge(it->second);
     }
     if (keys.empty()) keys.insert(at_site(&node, ObjKind::Unknown, "name", node.site, 2));
@@ -1189,7 +1172,7 @@ ValueSet Context::load(const ValueSet& bases, FieldId field, Site site) {
 void Context::set_field(ObjId base, FieldId field, ValueSet values, bool strong) {
   const uint64_t key = field_key(base, field);
   dirty_.insert(key);
-  forward_hooks_known_ |= forward_hooks_kind(field).has_value();
+  if (!forward_hooks_known_) forward_hooks_known_ = forward_hooks_kind(field).has_value();
   auto it = st_.fields.find(key);
   if (strong || it == st_.fields.end()) {
     if (!strong && placeholder_capable(base)) {
@@ -1500,8 +1483,7 @@ ValueSet Context::eval(const Expr& e) {
           // A key that is an object (`{module: name for name, module in model.named_modules()}`) is held by
           // the dict as much as a value is; reads of the dict's values do not see it.
           if (!values.empty()) {
-            store(ValueSet{container}, intern_field("keys[]"), values, {site_ref(child.site, "key")},
-                  EdgeRole::Plain);
+            store(ValueSet{container}, keys_field(), values, {site_ref(child.site, "key")}, EdgeRole::Plain);
           }
           continue;
         }
@@ -1818,7 +1800,8 @@ void Context::run_forward_hooks(ObjId module, const std::vector<Arg>& args, cons
       if (!pre) hook_args.emplace_back().values = output;
     } else {
       // A submodule's input and output are activations inside the call, carrying its graph: the call's
-      // output is computed from them, so a loss on it back-propagates through them too.
+      // output is computed from them, so a loss on it back-propagates through them too. Their salts add the
+      // submodule's id to bases other than the called module's own (`inputs`, `keywords`).
       auto activation = [&](const std::string& label, uint32_t index) {
         const ObjId inner = at_site(&node, ObjKind::Unknown, label, node.site, index + entry.module);
         objs_[inner].tensor = true;
@@ -1829,12 +1812,13 @@ void Context::run_forward_hooks(ObjId module, const std::vector<Arg>& args, cons
       const std::string& name = objs_[entry.module].label.str();
       const ObjId tuple =
           at_site(&node, ObjKind::Container, "tuple", node.site, 0x74757065 /* "tupe" */ + entry.module);
-      store(ValueSet{tuple}, elements_field(), ValueSet{activation("input of " + name, 0x696e7075)},
+      store(ValueSet{tuple}, elements_field(),
+            ValueSet{activation("input of " + name, 0x73696e70 /* "sinp" */)},
             {site_ref(node.site, "forward hook argument")}, EdgeRole::Plain);
       hook_args.emplace_back().values = ValueSet{tuple};
       if (with_kwargs)
-        hook_args.emplace_back().values =
-            ValueSet{at_site(&node, ObjKind::Container, "dict", node.site, 0x6b776172 + entry.module)};
+        hook_args.emplace_back().values = ValueSet{
+            at_site(&node, ObjKind::Container, "dict", node.site, 0x736b7761 /* "skwa" */ + entry.module)};
       if (!pre)
         hook_args.emplace_back().values = ValueSet{activation("output of " + name, 0x686f6f6b /* "hook" */)};
     }
@@ -3000,7 +2984,10 @@ void Context::exec(const Stmt& s) {
             target_text + " = " +
                 (joined ? describe_target(accumulation->children[0]) + "((" + target_text + ", ...))"
                         : target_text + " + ..."));
-        if (event != nullptr && joined) event->augmented = false;  // every joined tensor stays whole
+        if (event != nullptr) {
+          if (joined) event->augmented = false;  // every joined tensor stays whole
+          if (!bases.empty()) event->attribute = intern_field(target.text);
+        }
       }
       break;
     }
@@ -3030,8 +3017,10 @@ void Context::exec(const Stmt& s) {
       assign(target, ValueSet{value}, s.site);
       ValueSet bases;
       if (target.kind == ExprKind::Attribute && !target.children.empty()) bases = eval(target.children[0]);
-      record_event(EventKind::Accumulate, bases.empty() ? kNoObj : bases[0], describe_target(target),
-                   ValueSet{value}, s.site, describe_target(target) + " " + s.text + " ...");
+      Event* event =
+          record_event(EventKind::Accumulate, bases.empty() ? kNoObj : bases[0], describe_target(target),
+                       ValueSet{value}, s.site, describe_target(target) + " " + s.text + " ...");
+      if (event != nullptr && !bases.empty()) event->attribute = intern_field(target.text);
       break;
     }
     case StmtKind::ExprStmt:
@@ -4010,7 +3999,7 @@ void Context::emit_events() {
       out.base_is_receiver_state = objs_[field_root(ev.base)].receiver;
       out.accumulator_backpropagated |= objs_[ev.base].backpropagated;
       if (out.base_is_receiver_state && ev.kind == EventKind::Accumulate && !ev.under_no_grad)
-        out.accumulates_per_forward = kept_by_forward(ev.base, ev.base_label);
+        out.accumulates_per_forward = kept_by_forward(ev.base, ev.attribute);
     }
     for (ObjId v : ev.values) {
       const Obj& o = objs_[v];
