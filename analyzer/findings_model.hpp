@@ -102,6 +102,9 @@ struct RetentionEvent {
   // `self.maps.append(attn)`) with autograd on, and never started again by another method: a module runs
   // forward once per batch, so this accumulates across steps wherever the loop is.
   bool accumulates_per_forward = false;
+  // `out, hidden = model(x, hidden)` in a loop that back-propagates every step, `hidden` never detached
+  // there: each step's graph links to the one before (see analyzer/carried_state.hpp).
+  bool carried_into_next_step = false;
   bool accumulator_backpropagated = false;  // backward() called on the accumulator: intended
   bool value_backpropagated = false;        // backward() called on the value: it is a loss
   bool augmented = false;                   // `acc += v` / `acc = acc + v` rather than `acc.append(v)`

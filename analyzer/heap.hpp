@@ -248,7 +248,8 @@ struct Event {
   // The attribute written when the event is on the object that holds it (`self.total += v` is on `self`);
   // 0 when `base` is the accumulator itself.
   FieldId attribute = 0;
-  CodeRef origin;  // the function of the innermost statement
+  bool carried_into_next_step = false;  // see RetentionEvent
+  CodeRef origin;                       // the function of the innermost statement
 };
 
 inline uint64_t field_key(ObjId base, FieldId field) { return (static_cast<uint64_t>(base) << 32) | field; }

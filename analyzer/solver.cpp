@@ -20,6 +20,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include "analyzer/carried_state.hpp"
 #include "analyzer/heap.hpp"
 #include "analyzer/idle_cores.hpp"
 #include "analyzer/retain.hpp"
@@ -72,14 +73,16 @@ bool is_model_like_name(std::string_view name) {
   };
   static constexpr std::string_view kExact[] = {
       "model",     "net",     "network",   "module", "encoder",    "decoder",   "backbone",
-      "criterion", "loss_fn", "loss_func", "lossfn", "classifier", "generator", "discriminator"};
+      "criterion", "loss_fn", "loss_func", "lossfn", "classifier", "generator", "discriminator",
+      "rnn",       "lstm",    "gru",       "cell"};  // recurrent ones: `out, h = lstm(x, h)`
   for (std::string_view word : kExact) {
     if (same(name, word)) return true;
   }
   auto ends_with = [&](std::string_view suffix) {
     return name.size() > suffix.size() && same(name.substr(name.size() - suffix.size()), suffix);
   };
-  return ends_with("_model") || ends_with("_net") || ends_with("_loss") || ends_with("criterion");
+  return ends_with("_model") || ends_with("_net") || ends_with("_loss") || ends_with("criterion") ||
+         ends_with("_rnn") || ends_with("_lstm") || ends_with("_gru") || ends_with("_cell");
 }
 
 template <size_t N>
@@ -304,6 +307,7 @@ class Context {
   std::vector<const Context*> instantiating_;  // summaries being applied here: recursion stops at a repeat
 
   int loop_depth_ = 0;
+  std::vector<const Stmt*> loops_;  // the `for` and `while` statements being executed, innermost last
   int no_grad_depth_ = 0;
   bool autograd_maybe_off() const { return no_grad_depth_ > 0 || grad_maybe_off_depth_ > 0; }
   // Inside `with torch.set_grad_enabled(...)`, or after `torch.set_grad_enabled(...)` as a statement.
@@ -770,6 +774,18 @@ class Context {
   // The event recorded, or null when there is nothing to record or too many events already.
   Event* record_event(EventKind kind, ObjId base, const std::string& base_label, const ValueSet& values,
                       const Site& site, const std::string& note);
+  // `out, hidden = model(x, hidden)` (assigning `values`, which carry a graph) in the innermost loop, when
+  // that feeds one step's state into the next (analyzer/carried_state.hpp).
+  void record_carried_state(const Stmt& s, const ValueSet& values) {
+    const std::string carried = state_carried_across_steps(s, *loops_.back());
+    if (carried.empty()) return;
+    Event* event =
+        record_event(EventKind::Accumulate, kNoObj, carried, values, s.site,
+                     carried + " = " + describe_target(s.value.children[0]) + "(..., " + carried + ")");
+    if (event == nullptr) return;
+    event->augmented = false;  // the loss made from the same call is back-propagated, not this state
+    event->carried_into_next_step = true;
+  }
 };
 
 class Solver {
@@ -2973,6 +2989,8 @@ void Context::exec(const Stmt& s) {
       assigned_value_ = &s.value;
       for (const Expr& target : s.targets) assign(target, values, s.site);
       assigned_value_ = nullptr;
+      if (!loops_.empty() && s.value.kind == ExprKind::Call && !autograd_maybe_off() && any_graph(values))
+        record_carried_state(s, values);
       if (accumulation != nullptr) {
         const Expr& target = s.targets[0];
         const std::string target_text = describe_target(target);
@@ -3108,8 +3126,10 @@ void Context::exec(const Stmt& s) {
       }
       HeapState before = st_;
       ++loop_depth_;
+      loops_.push_back(&s);
       if (s.kind == StmtKind::For && !s.targets.empty()) assign(s.targets[0], elements, s.site);
       exec_block(s.body);
+      loops_.pop_back();
       --loop_depth_;
       join_into(st_, before);
       exec_block(s.orelse);
@@ -3958,6 +3978,7 @@ void Context::emit_events() {
     out.base_label = ev.base_label;
     out.in_loop = ev.in_loop;
     out.augmented = ev.augmented;
+    out.carried_into_next_step = ev.carried_into_next_step;
     out.under_no_grad = ev.under_no_grad;
     out.comprehension = ev.comprehension;
     out.base_made_in_callee = ev.base_made_in_callee;

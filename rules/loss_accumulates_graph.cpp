@@ -25,7 +25,9 @@ const RuleDefinition& loss_accumulates_graph() {
         "And so does a module's own `forward` that keeps such a value on `self` "
         "(`self.running = 0.9 * self.running + 0.1 * out.mean(0)`, `self.maps.append(weights)`, a "
         "stateful RNN's `self.hidden` never detached) when no other method starts that attribute again: "
-        "forward runs once per batch.",
+        "forward runs once per batch. Recurrent state fed from one step into the next (`out, hidden = "
+        "model(x, hidden)` in a loop that calls backward()) and never detached there is reported too: each "
+        "step's graph hangs off the next one.",
         "Each accumulated tensor keeps its whole autograd graph: memory grows every step (on the GPU too) "
         "until "
         "the accumulator is dropped.",
@@ -35,7 +37,11 @@ const RuleDefinition& loss_accumulates_graph() {
         "loss.item()  # or loss.detach()\n",
         "Accumulating losses on purpose to call backward() on their sum is recognised when backward() is "
         "called "
-        "on the accumulator in the same function."}},
+        "on the accumulator in the same function. Carried recurrent state is found when the loop itself "
+        "calls "
+        "backward() and the call is a module's or named like one (`model`, `lstm`, `rnn_cell`, "
+        "`policy_net`); "
+        "a model that detaches the state it returns is still reported (suppress that line)."}},
       {},
       {},
       {},
@@ -48,9 +54,14 @@ const RuleDefinition& loss_accumulates_graph() {
               // A comprehension's losses are summed and back-propagated on purpose, or are CC206's.
               return e.kind == EventKind::Accumulate && e.value_carries_graph && !e.comprehension &&
                      e.accumulates_across_steps() && !e.accumulator_backpropagated &&
-                     (e.value_backpropagated || e.base_is_global || e.accumulates_per_forward);
+                     (e.value_backpropagated || e.base_is_global || e.accumulates_per_forward ||
+                      e.carried_into_next_step);
             },
             [](const RetentionEvent& e) {
+              if (e.carried_into_next_step)
+                return "'" + e.base_label +
+                       "' is fed into the next step's call without being detached: each step's graph links "
+                       "to the one before, so none is freed (and backward() runs back through them).";
               return "'" + e.base_label + "' accumulates a tensor with autograd history " +
                      (e.in_loop                   ? "across iterations"
                       : e.accumulates_per_forward ? "on every forward() call"
@@ -58,6 +69,10 @@ const RuleDefinition& loss_accumulates_graph() {
                      ": every step's graph stays alive.";
             },
             [](const RetentionEvent& e) {
+              if (e.carried_into_next_step)
+                return "Detach the state once per step, before or after the call: `" + e.base_label + " = " +
+                       e.base_label + ".detach()` (for an LSTM's (h, c), `" + e.base_label +
+                       " = tuple(t.detach() for t in " + e.base_label + ")`).";
               // A kept output that no loss went through (a global list of features) is not a loss.
               return std::string(e.value_backpropagated
                                      ? "Accumulate loss.item() (a Python float) or loss.detach() instead."
