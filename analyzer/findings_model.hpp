@@ -105,6 +105,9 @@ struct RetentionEvent {
   // `out, hidden = model(x, hidden)` in a loop that back-propagates every step, `hidden` never detached
   // there: each step's graph links to the one before (see analyzer/carried_state.hpp).
   bool carried_into_next_step = false;
+  // Computed with autograd on from a module's parameters (`0.9 * shadow + 0.1 * p` for `p` in
+  // `model.parameters()`): it has a graph although no loss went through it.
+  bool value_from_parameters = false;
   bool accumulator_backpropagated = false;  // backward() called on the accumulator: intended
   bool value_backpropagated = false;        // backward() called on the value: it is a loss
   bool augmented = false;                   // `acc += v` / `acc = acc + v` rather than `acc.append(v)`

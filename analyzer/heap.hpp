@@ -191,6 +191,7 @@ struct Obj {
   bool mutable_default = false;
   bool receiver_for_super = false;
   bool backpropagated = false;
+  bool parameter = false;       // a module's parameter: a leaf tensor that requires grad
   std::vector<ObjId> operands;  // Value: what it was computed from
 };
 

@@ -142,6 +142,7 @@ void LibraryModels::add_toml(std::string_view toml_text, const std::string& orig
       model->registry = (*entry)["registry"].value_or(std::string());
       model->decorator_factory = (*entry)["decorator_factory"].value_or(false);
       model->yields_pairs = (*entry)["yields_pairs"].value_or(false);
+      model->yields_parameters = (*entry)["yields_parameters"].value_or(false);
       if (model->yields_pairs && model->returns != ModelReturn::New)
         throw ModelError(where + ": yields_pairs needs returns = \"new:<Label>\" (the sequence of pairs)");
       if (const toml::array* effects = (*entry)["effects"].as_array()) {

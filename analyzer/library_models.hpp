@@ -71,6 +71,9 @@ struct CallModel {
   // in "return[]" goes in each tuple's second slot, and the first holds the receiver's keys (or a name
   // that holds nothing), so that `for name, module in ...` keeps the two apart.
   bool yields_pairs = false;
+  // What the result yields are a module's parameters (`parameters()`, `named_parameters()`): leaf tensors
+  // that require grad, so a value computed from one with autograd on has a graph.
+  bool yields_parameters = false;
 };
 
 class LibraryModels {

@@ -774,6 +774,13 @@ class Context {
   // The event recorded, or null when there is nothing to record or too many events already.
   Event* record_event(EventKind kind, ObjId base, const std::string& base_label, const ValueSet& values,
                       const Site& site, const std::string& note);
+  // What holds an accumulator written as `target`: `self` of `self.total`, the dict of `self.shadow[name]`;
+  // nothing for a plain variable.
+  ValueSet accumulator_holder(const Expr& target) {
+    if ((target.kind != ExprKind::Attribute && target.kind != ExprKind::Subscript) || target.children.empty())
+      return {};
+    return eval(target.children[0]);
+  }
   // `out, hidden = model(x, hidden)` (assigning `values`, which carry a graph) in the innermost loop, when
   // that feeds one step's state into the next (analyzer/carried_state.hpp).
   void record_carried_state(const Stmt& s, const ValueSet& values) {
@@ -2367,6 +2374,8 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
     if (src.field == "[]") {
       const ValueSet whole = std::move(source);
       source = load(whole, elements_field(), node.site);
+      if (model.yields_parameters)
+        for (ObjId p : source) objs_[p].parameter = true;
       // The rows of a tensor with a graph (`outs.extend(model(x))`) carry it.
       if (no_grad_depth_ == 0 &&
           std::any_of(whole.begin(), whole.end(), [this](ObjId v) { return is_graph(v); })) {
@@ -2994,8 +3003,7 @@ void Context::exec(const Stmt& s) {
       if (accumulation != nullptr) {
         const Expr& target = s.targets[0];
         const std::string target_text = describe_target(target);
-        ValueSet bases;
-        if (target.kind == ExprKind::Attribute && !target.children.empty()) bases = eval(target.children[0]);
+        const ValueSet bases = accumulator_holder(target);
         const bool joined = accumulation->kind == ExprKind::Call;
         Event* event = record_event(
             EventKind::Accumulate, bases.empty() ? kNoObj : bases[0], target_text, accumulated, s.site,
@@ -3004,7 +3012,8 @@ void Context::exec(const Stmt& s) {
                         : target_text + " + ..."));
         if (event != nullptr) {
           if (joined) event->augmented = false;  // every joined tensor stays whole
-          if (!bases.empty()) event->attribute = intern_field(target.text);
+          if (!bases.empty() && target.kind == ExprKind::Attribute)
+            event->attribute = intern_field(target.text);
         }
       }
       break;
@@ -3033,12 +3042,12 @@ void Context::exec(const Stmt& s) {
       for (ObjId op : addend) objs_[value].operands.push_back(op);
       if (no_grad_depth_ > 0) objs_[value].no_grad = true;
       assign(target, ValueSet{value}, s.site);
-      ValueSet bases;
-      if (target.kind == ExprKind::Attribute && !target.children.empty()) bases = eval(target.children[0]);
+      const ValueSet bases = accumulator_holder(target);
       Event* event =
           record_event(EventKind::Accumulate, bases.empty() ? kNoObj : bases[0], describe_target(target),
                        ValueSet{value}, s.site, describe_target(target) + " " + s.text + " ...");
-      if (event != nullptr && !bases.empty()) event->attribute = intern_field(target.text);
+      if (event != nullptr && !bases.empty() && target.kind == ExprKind::Attribute)
+        event->attribute = intern_field(target.text);
       break;
     }
     case StmtKind::ExprStmt:
@@ -4048,12 +4057,16 @@ void Context::emit_events() {
         }
       }
       out.value_carries_graph |= is_graph(v);
+      out.value_from_parameters |=
+          o.kind == ObjKind::Value &&
+          any_within_operands(v, 8, true, [](const Obj& op) { return op.parameter; });
       // `total += loss; total.backward()`: the accumulated value itself was back-propagated.
       if (ev.augmented) out.accumulator_backpropagated |= o.backpropagated;
       out.value_backpropagated |= was_backpropagated(v);
     }
     const bool interesting =
-        (ev.kind == EventKind::Accumulate && out.value_carries_graph && out.accumulates_across_steps()) ||
+        (ev.kind == EventKind::Accumulate && (out.value_carries_graph || out.value_from_parameters) &&
+         out.accumulates_across_steps()) ||
         (ev.kind == EventKind::StoreIntoGlobal &&
          (out.value_is_receiver || out.value_holds_receiver || out.value_is_frame_like)) ||
         (ev.kind == EventKind::MutableDefaultStore && ev.base != kNoObj && objs_[ev.base].mutable_default);

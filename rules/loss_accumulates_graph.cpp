@@ -1,7 +1,20 @@
 // CC204 loss-accumulates-graph: graph-attached tensors accumulated across loop iterations.
+#include <optional>
+#include <set>
+
 #include "rules/event_rule_helpers.hpp"
+#include "rules/grad_enabled.hpp"
 
 namespace cyclecheck::rules {
+namespace {
+
+// `shadow = decay * shadow + (1 - decay) * p` for `p` in `model.parameters()`, into state that outlives the
+// call (`self.shadow[name]`, a module-level dict).
+bool updated_from_parameters(const RetentionEvent& e) {
+  return e.value_from_parameters && e.augmented && (e.base_is_receiver_state || e.base_is_global);
+}
+
+}  // namespace
 
 const RuleDefinition& loss_accumulates_graph() {
   static const RuleDefinition rule{
@@ -27,7 +40,9 @@ const RuleDefinition& loss_accumulates_graph() {
         "stateful RNN's `self.hidden` never detached) when no other method starts that attribute again: "
         "forward runs once per batch. Recurrent state fed from one step into the next (`out, hidden = "
         "model(x, hidden)` in a loop that calls backward()) and never detached there is reported too: each "
-        "step's graph hangs off the next one.",
+        "step's graph hangs off the next one. So is an average of the weights (an EMA) updated from "
+        "`model.parameters()` with autograd on (`self.shadow[name] = d * self.shadow[name] + (1 - d) * p`) "
+        "where the updating function can run with autograd on: every update links to the one before.",
         "Each accumulated tensor keeps its whole autograd graph: memory grows every step (on the GPU too) "
         "until "
         "the accumulator is dropped.",
@@ -46,18 +61,32 @@ const RuleDefinition& loss_accumulates_graph() {
       {},
       {},
       [](const RuleContext& context, std::vector<Diagnostic>& out) {
+        std::optional<std::set<CodeRef>> grad_enabled;  // made on the first update from parameters
         report_events(
             context, rule_info_of("CC204"), out,
-            [](const RetentionEvent& e) {
+            [&](const RetentionEvent& e) {
+              if (e.kind != EventKind::Accumulate || e.comprehension || !e.accumulates_across_steps() ||
+                  e.accumulator_backpropagated)
+                return false;
               // Appending model outputs to a local list is common and usually consumed; a loss (backward()
               // was called on it) or a long-lived accumulator is the leak.
               // A comprehension's losses are summed and back-propagated on purpose, or are CC206's.
-              return e.kind == EventKind::Accumulate && e.value_carries_graph && !e.comprehension &&
-                     e.accumulates_across_steps() && !e.accumulator_backpropagated &&
-                     (e.value_backpropagated || e.base_is_global || e.accumulates_per_forward ||
-                      e.carried_into_next_step);
+              if (e.value_carries_graph && (e.value_backpropagated || e.base_is_global ||
+                                            e.accumulates_per_forward || e.carried_into_next_step))
+                return true;
+              // An average of the parameters kept with autograd on (an EMA outside no_grad): every update
+              // links to the one before, whether or not a loss goes through it, where the updating
+              // function can run with autograd on.
+              if (!updated_from_parameters(e) || e.under_no_grad) return false;
+              if (!grad_enabled) grad_enabled = grad_enabled_functions(context);
+              return grad_enabled->count(e.function) != 0;
             },
             [](const RetentionEvent& e) {
+              if (updated_from_parameters(e) && !e.value_backpropagated)
+                return "'" + e.base_label +
+                       "' is updated from the model's parameters with autograd on: each update's graph links "
+                       "to "
+                       "the one before, so every update's graph stays alive.";
               if (e.carried_into_next_step)
                 return "'" + e.base_label +
                        "' is fed into the next step's call without being detached: each step's graph links "
@@ -69,6 +98,10 @@ const RuleDefinition& loss_accumulates_graph() {
                      ": every step's graph stays alive.";
             },
             [](const RetentionEvent& e) {
+              if (updated_from_parameters(e) && !e.value_backpropagated)
+                return std::string(
+                    "Update it under `torch.no_grad()` (or decorate the method with `@torch.no_grad()`), or "
+                    "from `p.detach()`: `shadow.mul_(decay).add_(p.detach(), alpha=1 - decay)`.");
               if (e.carried_into_next_step)
                 return "Detach the state once per step, before or after the call: `" + e.base_label + " = " +
                        e.base_label + ".detach()` (for an LSTM's (h, c), `" + e.base_label +

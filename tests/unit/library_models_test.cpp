@@ -42,6 +42,14 @@ TEST(LibraryModels, WrapperFactoriesAreMarked) {
   EXPECT_FALSE(models.function("lib.wrap")->decorator_factory);
 }
 
+TEST(LibraryModels, ParametersAreMarkedAsParameters) {
+  for (const char* method : {"parameters", "named_parameters"})
+    EXPECT_TRUE(LibraryModels::builtin()->method(method)->yields_parameters) << method;
+  // Buffers and submodules require no grad.
+  for (const char* method : {"buffers", "named_buffers", "modules", "named_children"})
+    EXPECT_FALSE(LibraryModels::builtin()->method(method)->yields_parameters) << method;
+}
+
 TEST(LibraryModels, NamedIterationYieldsPairs) {
   for (const char* method : {"named_modules", "named_children", "named_parameters", "items"}) {
     const CallModel* model = LibraryModels::builtin()->method(method);
