@@ -448,11 +448,15 @@ class Context {
         !program_.class_info(CodeRef{ref_.module, fn_.owner_class}).is_nn_module) {
       return false;
     }
-    // The attribute of `self` the state hangs from: `maps` of `self.maps[...]`.
+    return !state_restarted(base, attribute);
+  }
+  // Whether some method other than `__init__` starts again the attribute of `self` that state accumulated
+  // on `base` hangs from (`maps` of `self.maps[...]`; `attribute` when `base` is `self`), or none is known.
+  bool state_restarted(ObjId base, FieldId attribute) const {
     for (ObjId id = base; objs_[id].kind == ObjKind::Field && objs_[id].base != kNoObj; id = objs_[id].base) {
       attribute = objs_[id].field;
     }
-    return attribute != 0 && !program_.attribute_is_reset(ref_.module, field_name(attribute));
+    return attribute == 0 || program_.attribute_is_reset(ref_.module, field_name(attribute));
   }
   // The object a field placeholder is read from, through placeholders (`self` for `self.a.b`).
   ObjId field_root(ObjId id) const {
@@ -4057,9 +4061,12 @@ void Context::emit_events() {
         }
       }
       out.value_carries_graph |= is_graph(v);
+      // On `self`, only state no method starts again (`self.norm = 0` before a loop that sums into it
+      // keeps one call's values, not every call's).
       out.value_from_parameters |=
           o.kind == ObjKind::Value &&
-          any_within_operands(v, 8, true, [](const Obj& op) { return op.parameter; });
+          any_within_operands(v, 8, true, [](const Obj& op) { return op.parameter; }) &&
+          !(out.base_is_receiver_state && state_restarted(ev.base, ev.attribute));
       // `total += loss; total.backward()`: the accumulated value itself was back-propagated.
       if (ev.augmented) out.accumulator_backpropagated |= o.backpropagated;
       out.value_backpropagated |= was_backpropagated(v);
