@@ -85,14 +85,20 @@ bool restarted_in_loop(const Stmt& assign, const Stmt& loop, const std::string& 
 
 std::string state_carried_across_steps(const Stmt& assign, const Stmt& loop) {
   if (assign.kind != StmtKind::Assign || assign.value.kind != ExprKind::Call ||
-      assign.value.children.size() < 2 || !steps_backward(loop))
+      assign.value.children.size() < 2)
     return {};
-  std::vector<std::string> targets;
+  // The statement's own syntax first: most calls in a loop are handed nothing they bind, and the loop is
+  // scanned only for those that are.
+  std::vector<std::string> targets, fed_back;
   for (const Expr& target : assign.targets) bound_names(target, targets);
   for (const std::string& name : targets) {
-    const bool fed_back = std::any_of(assign.value.children.begin() + 1, assign.value.children.end(),
-                                      [&](const Expr& arg) { return passes_variable(arg, name); });
-    if (fed_back && !restarted_in_loop(assign, loop, name)) return name;
+    if (std::any_of(assign.value.children.begin() + 1, assign.value.children.end(),
+                    [&](const Expr& arg) { return passes_variable(arg, name); }))
+      fed_back.push_back(name);
+  }
+  if (fed_back.empty() || !steps_backward(loop)) return {};
+  for (const std::string& name : fed_back) {
+    if (!restarted_in_loop(assign, loop, name)) return name;
   }
   return {};
 }

@@ -105,8 +105,10 @@ struct RetentionEvent {
   // `out, hidden = model(x, hidden)` in a loop that back-propagates every step, `hidden` never detached
   // there: each step's graph links to the one before (see analyzer/carried_state.hpp).
   bool carried_into_next_step = false;
-  // Computed with autograd on from a module's parameters (`0.9 * shadow + 0.1 * p` for `p` in
-  // `model.parameters()`): it has a graph although no loss went through it.
+  // An augmented accumulation into state that outlives the call (`self.shadow[name]` that no method starts
+  // again, a module-level dict) of a value computed with autograd on from a module's parameters
+  // (`0.9 * shadow + 0.1 * p` for `p` in `model.parameters()`): it has a graph although no loss went
+  // through it, and every update links to the one before.
   bool value_from_parameters = false;
   bool accumulator_backpropagated = false;  // backward() called on the accumulator: intended
   bool value_backpropagated = false;        // backward() called on the value: it is a loss

@@ -4035,6 +4035,12 @@ void Context::emit_events() {
       if (out.base_is_receiver_state && ev.kind == EventKind::Accumulate && !ev.under_no_grad)
         out.accumulates_per_forward = kept_by_forward(ev.base, ev.attribute);
     }
+    // `x = d * x + (1 - d) * p` into state that outlives the call (see
+    // RetentionEvent::value_from_parameters); on `self`, only state no method starts again (`self.norm = 0`
+    // before a loop that sums into it keeps one call's values, not every call's).
+    const bool averages_parameters =
+        ev.kind == EventKind::Accumulate && ev.augmented &&
+        (out.base_is_global || (out.base_is_receiver_state && !state_restarted(ev.base, ev.attribute)));
     for (ObjId v : ev.values) {
       const Obj& o = objs_[v];
       if (out.value_label.empty()) out.value_label = node_label(v);
@@ -4061,12 +4067,9 @@ void Context::emit_events() {
         }
       }
       out.value_carries_graph |= is_graph(v);
-      // On `self`, only state no method starts again (`self.norm = 0` before a loop that sums into it
-      // keeps one call's values, not every call's).
       out.value_from_parameters |=
-          o.kind == ObjKind::Value &&
-          any_within_operands(v, 8, true, [](const Obj& op) { return op.parameter; }) &&
-          !(out.base_is_receiver_state && state_restarted(ev.base, ev.attribute));
+          averages_parameters && o.kind == ObjKind::Value &&
+          any_within_operands(v, 8, true, [](const Obj& op) { return op.parameter; });
       // `total += loss; total.backward()`: the accumulated value itself was back-propagated.
       if (ev.augmented) out.accumulator_backpropagated |= o.backpropagated;
       out.value_backpropagated |= was_backpropagated(v);

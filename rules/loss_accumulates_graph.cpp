@@ -6,15 +6,6 @@
 #include "rules/grad_enabled.hpp"
 
 namespace cyclecheck::rules {
-namespace {
-
-// `shadow = decay * shadow + (1 - decay) * p` for `p` in `model.parameters()`, into state that outlives the
-// call (`self.shadow[name]`, a module-level dict).
-bool updated_from_parameters(const RetentionEvent& e) {
-  return e.value_from_parameters && e.augmented && (e.base_is_receiver_state || e.base_is_global);
-}
-
-}  // namespace
 
 const RuleDefinition& loss_accumulates_graph() {
   static const RuleDefinition rule{
@@ -77,12 +68,12 @@ const RuleDefinition& loss_accumulates_graph() {
               // An average of the parameters kept with autograd on (an EMA outside no_grad): every update
               // links to the one before, whether or not a loss goes through it, where the updating
               // function can run with autograd on.
-              if (!updated_from_parameters(e) || e.under_no_grad) return false;
+              if (!e.value_from_parameters || e.under_no_grad) return false;
               if (!grad_enabled) grad_enabled = grad_enabled_functions(context);
               return grad_enabled->count(e.function) != 0;
             },
             [](const RetentionEvent& e) {
-              if (updated_from_parameters(e) && !e.value_backpropagated)
+              if (e.value_from_parameters && !e.value_backpropagated)
                 return "'" + e.base_label +
                        "' is updated from the model's parameters with autograd on: each update's graph links "
                        "to "
@@ -98,7 +89,7 @@ const RuleDefinition& loss_accumulates_graph() {
                      ": every step's graph stays alive.";
             },
             [](const RetentionEvent& e) {
-              if (updated_from_parameters(e) && !e.value_backpropagated)
+              if (e.value_from_parameters && !e.value_backpropagated)
                 return std::string(
                     "Update it under `torch.no_grad()` (or decorate the method with `@torch.no_grad()`), or "
                     "from `p.detach()`: `shadow.mul_(decay).add_(p.detach(), alpha=1 - decay)`.");
