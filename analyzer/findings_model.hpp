@@ -80,6 +80,7 @@ enum class EventKind : uint8_t {
   Accumulate,           // acc += value / acc = acc + value / acc.append(value) across loop iterations
   StoreIntoGlobal,      // a value stored into something reachable from a module-level variable
   MutableDefaultStore,  // a store into a parameter's mutable default
+  CachedArgument,       // a value passed to a function wrapped by functools.cache / lru_cache
 };
 
 struct RetentionEvent {
@@ -92,6 +93,7 @@ struct RetentionEvent {
   bool value_holds_receiver = false;  // a bound method, closure or partial holding `self`
   bool value_is_frame_like = false;   // traceback, frame or exception
   bool value_carries_graph = false;   // a tensor with autograd history
+  bool value_is_module = false;       // an nn.Module
   bool base_is_global = false;
   bool base_is_class_attribute = false;  // the registry is held by a class (`Model.instances`)
   bool in_loop = false;
@@ -122,8 +124,9 @@ struct RetentionEvent {
   // The accumulator was made in a function on the chain below the first (a new one on every call), not
   // handed down from the function that reports the event.
   bool base_made_in_callee = false;
-  CodeRef function;  // whose analysis reports it: the function of the chain's first site
-  CodeRef origin;    // where the innermost statement is
+  CodeRef function;         // whose analysis reports it: the function of the chain's first site
+  CodeRef origin;           // where the innermost statement is
+  CodeRef cached_function;  // CachedArgument: the function whose cache keeps the value
 
   // Accumulated once per step: in a loop, or by `self` in the method that back-propagates the value (a
   // training step a framework calls once per batch).

@@ -365,6 +365,17 @@ StaticRef Program::resolve_dotted(int32_t module, const std::string& dotted) con
   return ref;
 }
 
+const Decorator* Program::cache_decorator(CodeRef function) const {
+  for (const Decorator& d : this->function(function).decorators) {
+    if (d.dotted.empty()) continue;
+    const StaticRef ref = resolve_dotted(function.module, d.dotted);
+    if (ref.kind == StaticRef::Kind::External &&
+        (ref.qualified == "functools.lru_cache" || ref.qualified == "functools.cache"))
+      return &d;
+  }
+  return nullptr;
+}
+
 void Program::collect_methods(CodeRef ref) {
   const ClassDef& def = class_def(ref);
   ClassInfo& info = classes_[static_cast<size_t>(ref.module)][static_cast<size_t>(ref.index)];

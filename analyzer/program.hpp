@@ -75,6 +75,9 @@ class Program {
   StaticRef resolve_expr(int32_t module, const Expr& expr, int depth = 0) const;
   // Resolves a dotted name (`pkg.mod.Class`) as an expression of that name at module level of `module`.
   StaticRef resolve_dotted(int32_t module, const std::string& dotted) const;
+  // The decorator of `function` that is `functools.cache` or `functools.lru_cache` (under any name the
+  // module imports it by), or null: such a cache keeps every argument the function was called with.
+  const Decorator* cache_decorator(CodeRef function) const;
   // Resolves `member` of a module given by its dotted name (project or external), as `importer` imports it.
   StaticRef resolve_member(const std::string& dotted_module, const std::string& member, int32_t importer,
                            int depth = 0) const;

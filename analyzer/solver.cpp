@@ -760,12 +760,33 @@ class Context {
     const ObjKind kind = objs_[id].kind;
     return (kind == ObjKind::Field || kind == ObjKind::Param) && !root_is_global(id);
   }
+  static bool is_frame_like(ObjKind kind) {
+    return kind == ObjKind::Traceback || kind == ObjKind::Frame || kind == ObjKind::Exception;
+  }
+  // An exception, traceback or frame, or a container holding one (`{"error": err}`).
+  bool holds_frame_like(const ValueSet& values) const {
+    for (ObjId v : values) {
+      if (is_frame_like(objs_[v].kind)) return true;
+      if (objs_[v].kind != ObjKind::Container) continue;
+      auto it = st_.fields.find(field_key(v, elements_field()));
+      if (it == st_.fields.end()) continue;
+      for (ObjId e : it->second)
+        if (is_frame_like(objs_[e].kind)) return true;
+    }
+    return false;
+  }
+  // A store of an exception into a container the caller passed in (`self.records.append(err)` in a method
+  // of a module-level log): a StoreIntoGlobal event once a caller maps the container to a global.
+  bool stored_for_callers(ObjId base, const ValueSet& values) const {
+    return outlives_call(base) && holds_frame_like(values);
+  }
   // A store into something module-level, or into a parameter's mutable default: a retention event.
   void record_store_events(const ValueSet& bases, const ValueSet& values, const Site& site,
                            const Expr& target) {
     for (ObjId b : bases) {
       const Obj& o = objs_[b];
-      if (o.kind == ObjKind::Global || (o.kind == ObjKind::Field && root_is_global(b))) {
+      if (o.kind == ObjKind::Global || (o.kind == ObjKind::Field && root_is_global(b)) ||
+          stored_for_callers(b, values)) {
         record_event(EventKind::StoreIntoGlobal, b, o.label, values, site,
                      describe_target(target) + " = ...");
       }
@@ -778,6 +799,16 @@ class Context {
   // The event recorded, or null when there is nothing to record or too many events already.
   Event* record_event(EventKind kind, ObjId base, const std::string& base_label, const ValueSet& values,
                       const Site& site, const std::string& note);
+  // `cached(model)` for a function under functools.cache / lru_cache: its cache keeps the arguments.
+  void record_cached_arguments(CodeRef function, const std::vector<Arg>& args, const Expr& node) {
+    ValueSet values;
+    for (const Arg& a : args)
+      values.merge(a.name == "*" || a.name == "**" ? load(a.values, elements_field(), node.site) : a.values);
+    const std::string& name = program_.function(function).qualname;
+    Event* event = record_event(EventKind::CachedArgument, kNoObj, name + "()", values, node.site,
+                                "call to " + name + "()");
+    if (event != nullptr) event->cached_function = function;
+  }
   // What holds an accumulator written as `target`: `self` of `self.total`, the dict of `self.shadow[name]`;
   // nothing for a plain variable.
   ValueSet accumulator_holder(const Expr& target) {
@@ -2411,6 +2442,8 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         // ("atexit.register() registry"), unless this module takes entries out again
         // (`atexit.unregister(self.close)`, or a model's removed_by method); one slot is not.
         const bool accumulates = model.keeps_every_registration && !model.names.empty();
+        // A global hook whose handle is kept and removed (`self.handle.remove()` in close()) is let go.
+        if (model.returns == ModelReturn::Handle && removable) continue;
         if (accumulates) {
           const std::string& name = model.names.front();
           const bool removed = model.removed_by.empty()
@@ -2464,7 +2497,7 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
     }
     if (field == "[]" || field.find("[]") != std::string::npos) {
       for (ObjId d : destination) {
-        if (objs_[d].kind == ObjKind::Global || root_is_global(d)) {
+        if (objs_[d].kind == ObjKind::Global || root_is_global(d) || stored_for_callers(d, source)) {
           record_event(EventKind::StoreIntoGlobal, d, objs_[d].label, source, node.site, what + "()");
         }
         // In a loop here, or into a container the caller passed in (`self.history.append(loss)` in a
@@ -2563,6 +2596,9 @@ ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::
   std::vector<ValueSet> bound(f.params.size());
   size_t first = 0;
   const bool has_receiver = !receiver.empty() && !f.params.empty();
+  // A cache on a function keeps its arguments (one on a method is CC202's own syntax check).
+  if (!has_receiver && !f.decorators.empty() && program_.cache_decorator(function) != nullptr)
+    record_cached_arguments(function, args, node);
   if (has_receiver) {
     bound[0] = receiver;
     first = 1;
@@ -2814,6 +2850,14 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     if (ev.base != kNoObj) map_obj(ev.base, 0);
     for (ObjId v : ev.values) map_obj(v, 0);
   }
+  // Stores the callee made into something its caller passed in that is module-level here: checked once all
+  // writes are applied, for an exception kept there (`FAILURES.record(step, err)`).
+  struct IntoGlobal {
+    ObjId base;
+    ValueSet values;
+    const EdgeInfo* edge;
+  };
+  std::vector<IntoGlobal> into_globals;
   for (const auto* write : writes) {
     const uint64_t key = write->first;
     const ObjId base = static_cast<ObjId>(key >> 32);
@@ -2822,6 +2866,14 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     ValueSet values;
     const std::string& fname = field_name(field);
     for (ObjId v : write->second) values.merge(map_obj(v, 0));
+    if (callee.outlives_call(base) && root_is_global(bases[0])) {
+      for (ObjId v : write->second) {
+        auto edge = callee.edges_.find(EdgeKey{base, field, v});
+        if (edge == callee.edges_.end() || edge->second.implicit) continue;
+        into_globals.push_back({bases[0], values, &edge->second});
+        break;
+      }
+    }
     const bool strong = bases.size() == 1 && !objs_[bases[0]].summary;
     for (ObjId b : bases) {
       const ObjKind bk = objs_[b].kind;
@@ -2849,6 +2901,15 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
         }
       }
     }
+  }
+  for (const IntoGlobal& store : into_globals) {
+    if (!holds_frame_like(store.values)) continue;
+    Event* event = record_event(EventKind::StoreIntoGlobal, store.base, objs_[store.base].label, store.values,
+                                call_site().site, "");
+    if (event == nullptr) break;
+    event->chain = store.edge->chain;
+    event->chain.insert(event->chain.begin(), call_site());
+    event->origin = callee.ref_;
   }
   for (const Event& ev : callee.events_) {
     if (events_.size() > 256) break;
@@ -3997,6 +4058,7 @@ void Context::emit_events() {
     out.base_made_in_callee = ev.base_made_in_callee;
     out.function = ref_;
     out.origin = ev.origin;
+    out.cached_function = ev.cached_function;
     out.base_is_global =
         ev.base != kNoObj && (objs_[ev.base].kind == ObjKind::Global || root_is_global(ev.base));
     bool project_registry = false;  // a module-level variable of the analysed code
@@ -4045,18 +4107,16 @@ void Context::emit_events() {
       const Obj& o = objs_[v];
       if (out.value_label.empty()) out.value_label = node_label(v);
       out.value_is_receiver |= o.receiver;
+      out.value_is_module |= o.module;
       // Only registries of the project: a library's (atexit, sys.settrace) is one slot or cleared by it.
       out.value_holds_receiver |=
           project_registry && callable_holds_receiver(v, out.base_is_process_registry);
-      out.value_is_frame_like |=
-          o.kind == ObjKind::Traceback || o.kind == ObjKind::Frame || o.kind == ObjKind::Exception;
+      out.value_is_frame_like |= is_frame_like(o.kind);
       if (o.kind == ObjKind::Container) {
         auto it = st_.fields.find(field_key(v, elements_field()));
         if (it != st_.fields.end()) {
           for (ObjId e : it->second) {
-            const ObjKind k = objs_[e].kind;
-            out.value_is_frame_like |=
-                k == ObjKind::Traceback || k == ObjKind::Frame || k == ObjKind::Exception;
+            out.value_is_frame_like |= is_frame_like(objs_[e].kind);
             // `history.append({"loss": loss, "step": step})`, `pairs.append((step, loss))`: the record
             // keeps the loss, and so its graph, as much as appending the loss itself would.
             if (is_graph(e)) {
@@ -4077,9 +4137,10 @@ void Context::emit_events() {
     const bool interesting =
         (ev.kind == EventKind::Accumulate && (out.value_carries_graph || out.value_from_parameters) &&
          out.accumulates_across_steps()) ||
-        (ev.kind == EventKind::StoreIntoGlobal &&
+        (ev.kind == EventKind::StoreIntoGlobal && out.base_is_global &&
          (out.value_is_receiver || out.value_holds_receiver || out.value_is_frame_like)) ||
-        (ev.kind == EventKind::MutableDefaultStore && ev.base != kNoObj && objs_[ev.base].mutable_default);
+        (ev.kind == EventKind::MutableDefaultStore && ev.base != kNoObj && objs_[ev.base].mutable_default) ||
+        (ev.kind == EventKind::CachedArgument && (out.value_is_module || out.value_carries_graph));
     if (interesting) solver_.report_event(ref_, std::move(out));
   }
 }

@@ -14,7 +14,8 @@ const RuleDefinition& instance_registry() {
         "or partial that holds `self`, into a module-level list, dict or set, or into one held by a class "
         "attribute (`Model.instances.append(self)`), with no code removing it; also "
         "`atexit.register(self.close)` "
-        "without `atexit.unregister`, `weakref.finalize(self, self.cleanup)`, whose callback keeps the "
+        "without `atexit.unregister`, a global module hook (`register_module_forward_hook(self.record)`) "
+        "whose handle is never removed, `weakref.finalize(self, self.cleanup)`, whose callback keeps the "
         "object it was meant to outlive, and a handler or filter holding the object added to a logger from "
         "`logging.getLogger` (which the logging module keeps for the life of the process) with no "
         "`removeHandler` / `removeFilter` in the module.",
@@ -47,7 +48,12 @@ const RuleDefinition& instance_registry() {
                 return "'" + e.value_label + "', which holds its object, is added to the " + registry;
               return "'" + e.value_label + "' adds itself to the " + registry;
             },
-            [](const RetentionEvent&) {
+            [](const RetentionEvent& e) {
+              if (e.base_is_process_registry)
+                return std::string(
+                    "Undo the registration when the instance is done (keep the handle and call "
+                    "handle.remove(), or atexit.unregister(...)), or register a function that reaches the "
+                    "instance through weakref.ref / weakref.WeakMethod.");
               return std::string(
                   "Use a weakref.WeakSet / WeakValueDictionary for the registry, or remove the "
                   "instance when it is closed.");

@@ -1,34 +1,50 @@
 // CC202 lru-cache-method: functools.lru_cache/cache on a method keeps every `self` it was called with.
+#include <set>
+
 #include "analyzer/text_util.hpp"
 #include "rules/cycle_report.hpp"
 
 namespace cyclecheck::rules {
 namespace {
 
-bool is_cache_decorator(const Program& program, int32_t module, const Decorator& d) {
-  if (d.dotted.empty()) return false;
-  Expr expr;
-  // Re-resolve the dotted name through the module's imports: `from functools import lru_cache as memo`.
-  size_t start = 0;
-  std::vector<std::string> parts;
-  while (start <= d.dotted.size()) {
-    const size_t dot = d.dotted.find('.', start);
-    parts.push_back(d.dotted.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
-    if (dot == std::string::npos) break;
-    start = dot + 1;
+// `cached(model)` where `cached` is a function (or static method) under functools.cache / lru_cache: the
+// cache keeps every module, or tensor with its graph, it is called with. Reported once per function, at
+// its decorator, with the first call that passes one.
+void report_cached_arguments(const RuleContext& context, std::vector<Diagnostic>& out) {
+  const Program& program = context.program;
+  std::set<CodeRef> seen;
+  for (const RetentionEvent& event : context.events) {
+    if (event.kind != EventKind::CachedArgument || event.chain.empty() || !event.cached_function.valid())
+      continue;
+    if (!seen.insert(event.cached_function).second) continue;
+    const Decorator* decorator = program.cache_decorator(event.cached_function);
+    if (decorator == nullptr) continue;
+    const Function& f = program.function(event.cached_function);
+    const std::string held =
+        event.value_is_module ? "an nn.Module (" + event.value_label + ")" : "a tensor with autograd history";
+    const std::string kept = event.value_is_module ? "with its parameters" : "with its whole graph";
+    Diagnostic diag;
+    diag.code = "CC202";
+    diag.rule_name = "lru-cache-method";
+    diag.severity = Severity::Error;
+    diag.range = to_range(program, SiteRef{event.cached_function.module, decorator->site, {}});
+    diag.message = "@" + decorator->dotted + " on " + f.qualname +
+                   "() keeps every argument it is called with: " + held + " passed to it stays alive, " +
+                   kept + ", for the life of the process.";
+    diag.fix =
+        "Cache on something that does not hold the object (a name, a shape, id(model) with a weakref to "
+        "check "
+        "it), keep the cache on the object itself, or drop the cache.";
+    for (size_t k = 0; k < event.chain.size(); ++k) {
+      RelatedLocation rel;
+      rel.range = to_range(program, event.chain[k]);
+      rel.message = k + 1 == event.chain.size() ? "called with " + held + " here" : "reached from here";
+      diag.related.push_back(std::move(rel));
+    }
+    diag.fingerprint = hex64_of(diag.code + "|" + program.module(event.cached_function.module).path + "|" +
+                                f.qualname + "|arguments");
+    out.push_back(std::move(diag));
   }
-  expr.kind = ExprKind::Name;
-  expr.text = parts[0];
-  for (size_t i = 1; i < parts.size(); ++i) {
-    Expr outer;
-    outer.kind = ExprKind::Attribute;
-    outer.text = parts[i];
-    outer.children.push_back(std::move(expr));
-    expr = std::move(outer);
-  }
-  const StaticRef ref = program.resolve_expr(module, expr);
-  return ref.kind == StaticRef::Kind::External &&
-         (ref.qualified == "functools.lru_cache" || ref.qualified == "functools.cache");
 }
 
 }  // namespace
@@ -39,8 +55,11 @@ const RuleDefinition& lru_cache_method() {
        "lru-cache-method",
        RuleKind::Retention,
        Severity::Warning,
-       "functools.lru_cache or cache on a method",
-       {"Finds `@functools.lru_cache` and `@functools.cache` on instance methods.",
+       "functools.lru_cache or cache on a method, or on a function called with a model",
+       {"Finds `@functools.lru_cache` and `@functools.cache` on instance methods, and on functions (or "
+        "static "
+        "methods) that some call passes an `nn.Module` or a tensor with autograd history "
+        "(`no_decay_names(model)`): the cache keeps every argument as a key.",
         "The cache belongs to the function, which lives as long as the class: it keeps a strong reference to "
         "every `self` it was called with (and every argument and result), so instances (models, their "
         "parameters) are never freed.",
@@ -57,14 +76,16 @@ const RuleDefinition& lru_cache_method() {
         const Program& program = context.program;
         for (size_t m = 0; m < program.modules().size(); ++m) {
           const ModuleFacts& facts = program.module(static_cast<int32_t>(m));
-          for (const Function& f : facts.functions) {
+          for (size_t fi = 0; fi < facts.functions.size(); ++fi) {
+            const Function& f = facts.functions[fi];
             if (f.owner_class < 0 || f.params.empty()) continue;
             const CodeRef cls{static_cast<int32_t>(m), f.owner_class};
             const auto& kinds = program.class_info(cls).method_kinds;
             auto kind = kinds.find(f.name);
             if (kind != kinds.end() && kind->second != MethodKind::Instance) continue;
-            for (const Decorator& d : f.decorators) {
-              if (!is_cache_decorator(program, static_cast<int32_t>(m), d)) continue;
+            if (const Decorator* cache =
+                    program.cache_decorator(CodeRef{static_cast<int32_t>(m), static_cast<int32_t>(fi)})) {
+              const Decorator& d = *cache;
               Diagnostic diag;
               diag.code = "CC202";
               diag.rule_name = "lru-cache-method";
@@ -85,6 +106,7 @@ const RuleDefinition& lru_cache_method() {
             }
           }
         }
+        report_cached_arguments(context, out);
       }};
   return rule;
 }

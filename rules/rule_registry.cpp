@@ -25,6 +25,7 @@ const RuleDefinition& instance_registry();
 const RuleDefinition& loss_accumulates_graph();
 const RuleDefinition& traceback_retained();
 const RuleDefinition& eval_outputs_keep_graph();
+const RuleDefinition& backward_create_graph();
 }  // namespace rules
 
 const std::vector<const RuleDefinition*>& rule_definitions() {
@@ -48,6 +49,7 @@ const std::vector<const RuleDefinition*>& rule_definitions() {
       &rules::loss_accumulates_graph(),
       &rules::traceback_retained(),
       &rules::eval_outputs_keep_graph(),
+      &rules::backward_create_graph(),
   };
   return table;
 }
