@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -85,6 +86,13 @@ class Lowerer {
     explicit DepthGuard(int& d) : depth(d) { ++depth; }
     ~DepthGuard() { --depth; }
   };
+
+  // Whether the source text of `node` is `expected`, without copying it.
+  bool text_is(TSNode node, std::string_view expected) const {
+    const uint32_t start = ts_node_start_byte(node), end = ts_node_end_byte(node);
+    return end - start == expected.size() && end <= src_.size() &&
+           std::string_view(src_).substr(start, end - start) == expected;
+  }
 
   std::string text(TSNode node) const {
     const uint32_t start = ts_node_start_byte(node), end = ts_node_end_byte(node);
@@ -347,6 +355,47 @@ class Lowerer {
     // pass/break/continue/assert/print/exec/type aliases/comments/future imports carry no references.
   }
 
+  // Whether the first `count` arguments are all plain positional ones (no keyword, splat or comment).
+  bool plain_positional(const NamedChildren& args, uint32_t count) const {
+    for (uint32_t i = 0; i < count; ++i) {
+      const TSSymbol sym = ts_node_symbol(args[i]);
+      if (sym == g_.keyword_argument || sym == g_.list_splat || sym == g_.dictionary_splat ||
+          sym == g_.comment)
+        return false;
+    }
+    return true;
+  }
+
+  // `setattr(obj, "name", value)` as a statement is `obj.name = value`. False when `call` is not one.
+  bool lower_setattr(TSNode call, std::vector<Stmt>& out) {
+    // Most statements are other calls: the text says so before any walk of the children.
+    if (ts_node_symbol(call) != g_.call ||
+        !std::string_view(src_).substr(ts_node_start_byte(call)).starts_with("setattr"))
+      return false;
+    const FieldChildren fields(*this, call);
+    const TSNode function = fields[g_.f_function], args = fields[g_.f_arguments];
+    if (ts_node_is_null(function) || ts_node_symbol(function) != g_.identifier ||
+        !text_is(function, "setattr") || ts_node_is_null(args) ||
+        ts_node_symbol(args) == g_.generator_expression)
+      return false;
+    const NamedChildren arguments(*this, args);
+    if (arguments.size() != 3 || !plain_positional(arguments, 3)) return false;
+    const std::string name = attribute_name_of(arguments[1], false);
+    if (name.empty()) return false;
+    Stmt s;
+    s.kind = StmtKind::Assign;
+    s.site = site(call);
+    Expr target;
+    target.kind = ExprKind::Attribute;
+    target.site = s.site;
+    target.text = name;
+    target.children.push_back(lower_expr(arguments[0]));
+    s.targets.push_back(std::move(target));
+    s.value = lower_expr(arguments[2]);
+    out.push_back(std::move(s));
+    return true;
+  }
+
   void lower_expression_statement(TSNode node, std::vector<Stmt>& out) {
     const NamedChildren node_children(*this, node);
     const uint32_t count = node_children.size();
@@ -386,6 +435,8 @@ class Lowerer {
       if (!ts_node_is_null(op)) s.text = text(op);
       s.value = lower_expr(right);
       out.push_back(std::move(s));
+    } else if (count == 1 && lower_setattr(first, out)) {
+      return;
     } else {
       Stmt s;
       s.kind = StmtKind::ExprStmt;
@@ -1150,6 +1201,83 @@ class Lowerer {
     return false;
   }
 
+  static bool is_identifier_text(std::string_view s, bool allow_empty) {
+    if (s.empty()) return allow_empty;
+    return std::all_of(s.begin(), s.end(),
+                       [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+  }
+
+  // The text between the quotes of a one-line string with no escapes or interpolations in the way, with
+  // its prefix letters: `"on_"` -> "on_". nullopt for anything else.
+  std::optional<std::string> string_body(TSNode node) const {
+    if (ts_node_is_null(node) || ts_node_symbol(node) != g_.string) return std::nullopt;
+    const std::string s = text(node);
+    size_t open = 0;
+    while (open < s.size() && std::isalpha(static_cast<unsigned char>(s[open]))) ++open;
+    if (open + 2 > s.size() || (s[open] != '"' && s[open] != '\'') || s.back() != s[open])
+      return std::nullopt;
+    return s.substr(open + 1, s.size() - open - 2);
+  }
+
+  // The attribute name `getattr(obj, name)` / `setattr(obj, name, v)` reads or writes: a literal
+  // identifier (`"trainer"`), or, for a name built from literal parts around a variable, a pattern with
+  // one `*` (`f"_{loss}_loss"` -> "_*_loss", `"on_" + event` -> "on_*"). "" when it says nothing.
+  std::string attribute_name_of(TSNode node, bool allow_pattern) {
+    if (ts_node_is_null(node)) return {};
+    const TSSymbol sym = ts_node_symbol(node);
+    if (sym == g_.string) {
+      const std::optional<std::string> body = string_body(node);
+      if (!body) return {};
+      if (!is_f_string(node)) return is_identifier_text(*body, false) ? *body : std::string();
+      // f"{prefix}{x}{suffix}": one interpolation, literal identifier characters around it.
+      const size_t open = body->find('{'), close = body->rfind('}');
+      if (!allow_pattern || open == std::string::npos || close < open ||
+          body->find('{', open + 1) != std::string::npos)
+        return {};
+      const std::string prefix = body->substr(0, open), suffix = body->substr(close + 1);
+      if (prefix.empty() && suffix.empty()) return {};
+      return is_identifier_text(prefix, true) && is_identifier_text(suffix, true) ? prefix + "*" + suffix
+                                                                                  : std::string();
+    }
+    if (sym == g_.binary_operator && allow_pattern) {
+      const FieldChildren fields(*this, node);
+      const TSNode left = fields[g_.f_left], right = fields[g_.f_right], op = fields[g_.f_operator];
+      if (ts_node_is_null(op) || text(op) != "+") return {};
+      const std::optional<std::string> prefix = string_body(left), suffix = string_body(right);
+      if (prefix && !suffix && !is_f_string(left) && is_identifier_text(*prefix, false)) return *prefix + "*";
+      if (suffix && !prefix && !is_f_string(right) && is_identifier_text(*suffix, false))
+        return "*" + *suffix;
+    }
+    return {};
+  }
+
+  // `getattr(obj, "name")` is `obj.name`, with a default `obj.name` or the default; a name built around a
+  // variable reads any attribute the pattern matches (see ExprKind::Attribute). False when `call` is not
+  // such a getattr, and `e` is untouched.
+  bool lower_getattr(TSNode function, const NamedChildren& args, uint32_t count, Expr& e) {
+    if (ts_node_symbol(function) != g_.identifier || !text_is(function, "getattr") || count < 2 ||
+        count > 3 || !plain_positional(args, count))
+      return false;
+    const std::string name = attribute_name_of(args[1], true);
+    if (name.empty()) return false;
+    Expr attribute;
+    attribute.kind = ExprKind::Attribute;
+    attribute.site = e.site;
+    attribute.text = name;
+    attribute.children.push_back(lower_expr(args[0]));
+    if (count == 2) {
+      e = std::move(attribute);
+      return true;
+    }
+    Expr choice;
+    choice.kind = ExprKind::Choice;
+    choice.site = e.site;
+    choice.children.push_back(std::move(attribute));
+    choice.children.push_back(lower_expr(args[2]));
+    e = std::move(choice);
+    return true;
+  }
+
   void lower_interpolations(TSNode node, Expr& e) {
     // f-string interpolations are evaluated (calls in them have effects); the value is a new string.
     const NamedChildren node_children(*this, node);
@@ -1175,6 +1303,7 @@ class Lowerer {
     const bool generator_argument = !ts_node_is_null(args) && ts_node_symbol(args) == g_.generator_expression;
     const NamedChildren args_children(*this, generator_argument ? TSNode{} : args);
     const uint32_t count = generator_argument ? 1 : args_children.size();
+    if (!generator_argument && lower_getattr(function, args_children, count, e)) return;
     e.children.reserve(count + 1);
     e.arg_names.reserve(count + 1);
     e.children.push_back(lower_expr(function));

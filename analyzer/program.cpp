@@ -4,6 +4,7 @@
 #include <cctype>
 #include <filesystem>
 #include <functional>
+#include <set>
 #include <system_error>
 
 #include "analyzer/parallel.hpp"
@@ -374,6 +375,21 @@ const Decorator* Program::cache_decorator(CodeRef function) const {
       return &d;
   }
   return nullptr;
+}
+
+std::vector<std::string> Program::method_names(CodeRef cls) const {
+  std::set<std::string> names;
+  std::vector<CodeRef> pending{cls}, seen;
+  while (!pending.empty() && seen.size() < 32) {
+    const CodeRef current = pending.back();
+    pending.pop_back();
+    if (std::find(seen.begin(), seen.end(), current) != seen.end()) continue;
+    seen.push_back(current);
+    const ClassInfo& info = class_info(current);
+    for (const auto& [name, index] : info.methods) names.insert(name);
+    pending.insert(pending.end(), info.project_bases.begin(), info.project_bases.end());
+  }
+  return {names.begin(), names.end()};
 }
 
 void Program::collect_methods(CodeRef ref) {

@@ -78,6 +78,8 @@ class Program {
   // The decorator of `function` that is `functools.cache` or `functools.lru_cache` (under any name the
   // module imports it by), or null: such a cache keeps every argument the function was called with.
   const Decorator* cache_decorator(CodeRef function) const;
+  // The names of the methods `cls` defines or inherits from project classes, sorted.
+  std::vector<std::string> method_names(CodeRef cls) const;
   // Resolves `member` of a module given by its dotted name (project or external), as `importer` imports it.
   StaticRef resolve_member(const std::string& dotted_module, const std::string& member, int32_t importer,
                            int depth = 0) const;

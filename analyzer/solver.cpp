@@ -480,6 +480,9 @@ class Context {
   ValueSet eval(const Expr& e);
   ValueSet eval_call(const Expr& e, bool result_used);
   ValueSet eval_attribute(const ValueSet& bases, const std::string& attr, const Expr& node);
+  // Methods whose names match `prefix*suffix`, bound to the instances among `bases` (getattr with a built
+  // name).
+  ValueSet eval_attribute_pattern(const ValueSet& bases, const std::string& pattern, const Expr& node);
   void assign(const Expr& target, const ValueSet& values, const Site& site);
   void exec_block(const std::vector<Stmt>& body);
   void exec(const Stmt& s);
@@ -1658,7 +1661,27 @@ ValueSet Context::bound_method(ObjId self, CodeRef function, const Expr& node) {
   return ValueSet{method};
 }
 
+ValueSet Context::eval_attribute_pattern(const ValueSet& bases, const std::string& pattern,
+                                         const Expr& node) {
+  const size_t star = pattern.find('*');
+  const std::string_view prefix = std::string_view(pattern).substr(0, star),
+                         suffix = std::string_view(pattern).substr(star + 1);
+  ValueSet out;
+  for (ObjId b : bases) {
+    const CodeRef cls = objs_[b].cls;
+    if (!cls.valid() || objs_[b].kind == ObjKind::ClassConst) continue;
+    for (const std::string& name : program_.method_names(cls)) {
+      if (name.size() >= prefix.size() + suffix.size() && name.starts_with(prefix) && name.ends_with(suffix))
+        out.merge(eval_attribute(ValueSet{b}, name, node));
+    }
+  }
+  if (out.empty()) out.insert(at_site(&node, ObjKind::Unknown, "result of getattr()", node.site));
+  return out;
+}
+
 ValueSet Context::eval_attribute(const ValueSet& bases, const std::string& attr, const Expr& node) {
+  // `getattr(self, f"on_{event}")`: lowered to an attribute whose name is a pattern.
+  if (attr.find('*') != std::string::npos) return eval_attribute_pattern(bases, attr, node);
   ValueSet out;
   const FieldId field = intern_field(attr);
   for (ObjId b : bases) {

@@ -1,0 +1,74 @@
+// Lowering reads `getattr(obj, "name")` as `obj.name` and `setattr(obj, "name", v)` as `obj.name = v`; a name
+// built around a variable from literal parts becomes a pattern the solver matches against method names.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "analyzer/ir.hpp"
+#include "analyzer/project.hpp"
+
+using namespace cyclecheck;
+
+namespace {
+
+const Stmt only_statement(const std::string& statement) {
+  const SourceText source{"names.py", "names", false, statement + "\n"};
+  const auto facts = lower_module(source);
+  EXPECT_TRUE(facts->file_diagnostics.empty()) << statement;
+  const std::vector<Stmt>& body = facts->functions.at(0).body;
+  EXPECT_EQ(body.size(), 1u) << statement;
+  return body.empty() ? Stmt{} : body[0];
+}
+
+// What `y = <expr>` reads, as "Kind:text".
+std::string read_by(const std::string& expr) {
+  const Expr e = only_statement("y = " + expr).value;
+  switch (e.kind) {
+    case ExprKind::Attribute:
+      return "Attribute:" + e.text;
+    case ExprKind::Choice:
+      return "Choice:" + (e.children.empty() ? std::string() : e.children[0].text);
+    case ExprKind::Call:
+      return "Call";
+    default:
+      return "other";
+  }
+}
+
+TEST(LowerGetattr, ALiteralNameIsAnAttribute) {
+  EXPECT_EQ(read_by("getattr(self, 'on_step')"), "Attribute:on_step");
+  EXPECT_EQ(read_by("getattr(self, \"lr\", None)"), "Choice:lr");
+}
+
+TEST(LowerGetattr, ANameBuiltAroundAVariableIsAPattern) {
+  EXPECT_EQ(read_by("getattr(self, f'_{loss}_loss')"), "Attribute:_*_loss");
+  EXPECT_EQ(read_by("getattr(self, 'on_' + event)"), "Attribute:on_*");
+  EXPECT_EQ(read_by("getattr(self, event + '_hook')"), "Attribute:*_hook");
+  // ('a' + b) + 'c': only the last literal is read, which still matches every name the call can make.
+  EXPECT_EQ(read_by("getattr(self, 'a' + b + 'c')"), "Attribute:*c");
+}
+
+TEST(LowerGetattr, NamesThatSayNothingStayCalls) {
+  EXPECT_EQ(read_by("getattr(self, name)"), "Call");
+  EXPECT_EQ(read_by("getattr(self, f'{a}_{b}')"), "Call");
+  EXPECT_EQ(read_by("getattr(self, f'{name}')"), "Call");
+  EXPECT_EQ(read_by("getattr(self, 'not an identifier')"), "Call");
+
+  EXPECT_EQ(read_by("getattr(self, 'x', default=None)"), "Call");
+}
+
+TEST(LowerSetattr, ALiteralNameIsAnAssignment) {
+  const Stmt s = only_statement("setattr(cb, 'trainer', trainer)");
+  EXPECT_EQ(s.kind, StmtKind::Assign);
+  ASSERT_EQ(s.targets.size(), 1u);
+  EXPECT_EQ(s.targets[0].kind, ExprKind::Attribute);
+  EXPECT_EQ(s.targets[0].text, "trainer");
+  EXPECT_EQ(s.value.kind, ExprKind::Name);
+}
+
+TEST(LowerSetattr, OtherNamesStayCalls) {
+  EXPECT_EQ(only_statement("setattr(cb, name, trainer)").kind, StmtKind::ExprStmt);
+  EXPECT_EQ(only_statement("setattr(cb, f'on_{x}', trainer)").kind, StmtKind::ExprStmt);
+}
+
+}  // namespace
