@@ -266,7 +266,14 @@ class Lowerer {
     } else if (sym == g_.class_definition) {
       lower_class_definition(node, {}, out);
     } else if (sym == g_.decorated_definition) {
+      TSNode def = field(node, g_.f_definition);
+      // A function defined in a function body is rebound to what its decorators return, as Python does
+      // (`@self.events.on("step") def log(...)` hands the closure to `on`'s registry); module-level and
+      // class-level definitions keep their own binding, which calls resolve through.
+      const bool applied = !ts_node_is_null(def) && ts_node_symbol(def) == g_.function_definition &&
+                           current_function_ > 0 && current_class_ < 0;
       std::vector<Decorator> decorators;
+      std::vector<Stmt> applications;
       const NamedChildren node_children(*this, node);
       const uint32_t count = node_children.size();
       for (uint32_t i = 0; i < count; ++i) {
@@ -278,15 +285,20 @@ class Lowerer {
         eval.kind = StmtKind::ExprStmt;
         eval.site = site(child);
         if (ts_node_named_child_count(child) > 0) eval.value = lower_expr(ts_node_named_child(child, 0));
+        if (applied && eval.value.kind != ExprKind::Unknown) {
+          applications.push_back(decorator_application(std::move(eval.value), def));
+          continue;
+        }
         out.push_back(std::move(eval));
       }
-      TSNode def = field(node, g_.f_definition);
       if (ts_node_is_null(def)) return;
       if (ts_node_symbol(def) == g_.function_definition) {
         lower_function_definition(def, std::move(decorators), out);
       } else if (ts_node_symbol(def) == g_.class_definition) {
         lower_class_definition(def, std::move(decorators), out);
       }
+      // The decorator nearest the definition applies first.
+      for (auto it = applications.rbegin(); it != applications.rend(); ++it) out.push_back(std::move(*it));
     } else if (sym == g_.if_statement) {
       lower_if(node, out);
     } else if (sym == g_.for_statement) {
@@ -691,6 +703,26 @@ class Lowerer {
     }
     if (package.empty()) return rest;
     return rest.empty() ? package : package + "." + rest;
+  }
+
+  // `name = decorator(name)` for a decorated function `def name`, marked as a decorator's (Stmt::text "@").
+  Stmt decorator_application(Expr decorator, TSNode def) {
+    Stmt s;
+    s.kind = StmtKind::Assign;
+    s.text = "@";
+    s.site = decorator.site;
+    const TSNode name_node = field(def, g_.f_name);
+    Expr name;
+    name.kind = ExprKind::Name;
+    name.site = ts_node_is_null(name_node) ? s.site : site(name_node);
+    name.text = ts_node_is_null(name_node) ? "<anonymous>" : text(name_node);
+    s.targets.push_back(name);
+    s.value.kind = ExprKind::Call;
+    s.value.site = s.site;
+    s.value.children.push_back(std::move(decorator));
+    s.value.children.push_back(std::move(name));
+    s.value.arg_names = {"", ""};
+    return s;
   }
 
   Decorator lower_decorator(TSNode node) {

@@ -3083,6 +3083,11 @@ void Context::exec(const Stmt& s) {
         values = eval(s.value);
         if (accumulation != nullptr) accumulated = values;
       }
+      // A decorator applied to a nested function (lowered as `f = decorator(f)`): a decorator that says
+      // nothing of what it returns (a library's, `functools.wraps(fn)`) leaves `f` the function itself.
+      if (s.text == "@" && std::all_of(values.begin(), values.end(),
+                                       [this](ObjId v) { return objs_[v].kind == ObjKind::Unknown; }))
+        break;
       assigned_value_ = &s.value;
       for (const Expr& target : s.targets) assign(target, values, s.site);
       assigned_value_ = nullptr;
