@@ -103,8 +103,13 @@ GradSwitch grad_switch(std::string_view name) {
 // Attributes of a tensor that hold no autograd history.
 bool is_graph_free_attribute(std::string_view name) {
   static constexpr std::string_view kFree[] = {
-      "data",  "grad", "shape", "dtype", "device",        "ndim",   "is_cuda", "is_leaf", "layout",
-      "names", "size", "dim",   "item",  "requires_grad", "detach", "numpy",   "tolist",  "indices"};
+      "data",         "grad",          "shape",          "dtype",
+      "device",       "ndim",          "is_cuda",        "is_leaf",
+      "layout",       "names",         "size",           "dim",
+      "item",         "requires_grad", "detach",         "numpy",
+      "tolist",       "indices",       "numel",          "nelement",
+      "element_size", "stride",        "storage_offset", "is_contiguous",
+      "data_ptr",     "get_device",    "nbytes",         "is_floating_point"};
   return listed(kFree, name);
 }
 
@@ -2108,7 +2113,8 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
   // a method of an nn.Module (an attribute of the module that is called is a submodule).
   bool graph = false, tensor = false;
   for (ObjId r : unresolved) {
-    graph |= is_graph(r);
+    // `self.log_scale.exp()`: an op on a parameter has a graph (`p.numel()` and such give plain numbers).
+    graph |= is_graph(r) || (objs_[r].parameter && !is_graph_free_attribute(method));
     tensor |= objs_[r].tensor;
     if (objs_[r].receiver && objs_[r].module && !is_module_api_method(method)) graph = tensor = true;
   }
@@ -2248,7 +2254,12 @@ ValueSet Context::unknown_call(std::string qualified, const std::vector<Arg>& ar
     // A library class: its instance probably keeps the callables it is given (callbacks, hooks).
     const ObjId instance = at_site(&node, ObjKind::LibInstance, last_component(qualified), node.site);
     objs_[instance].qualified = qualified;
-    if (qualified.rfind("torch.nn.", 0) == 0) objs_[instance].module = true;
+    if (qualified == "torch.nn.Parameter" || qualified == "torch.nn.parameter.Parameter") {
+      // A leaf tensor that requires grad: what is computed from it with autograd on has a graph.
+      objs_[instance].parameter = objs_[instance].tensor = true;
+    } else if (qualified.rfind("torch.nn.", 0) == 0) {
+      objs_[instance].module = true;
+    }
     int position = 0;
     for (const Arg& a : args) {
       ValueSet callables;
