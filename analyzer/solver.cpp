@@ -2136,7 +2136,9 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
                        bool result_used) {
   ValueSet out;
   for (ObjId c : callees) {
-    const ObjKind kind = objs_[c].kind;
+    ObjKind kind = objs_[c].kind;
+    // A module-level instance of a project class (`ALIGN = GradAlignment()`) is called like any instance.
+    if (kind == ObjKind::Global && objs_[c].cls.valid()) kind = ObjKind::Instance;
     switch (kind) {
       case ObjKind::FunctionConst:
         out.merge(invoke(objs_[c].fn, {}, args, {}, node));
@@ -2885,7 +2887,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     for (ObjId v : ev.values) map_obj(v, 0);
   }
   // Stores the callee made into something its caller passed in that is module-level here: checked once all
-  // writes are applied, for an exception kept there (`FAILURES.record(step, err)`).
+  // writes are applied, for an exception kept there (`FAILURES.record(step, err)`) or a tensor with a graph.
   struct IntoGlobal {
     ObjId base;
     ValueSet values;
@@ -2900,7 +2902,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     ValueSet values;
     const std::string& fname = field_name(field);
     for (ObjId v : write->second) values.merge(map_obj(v, 0));
-    if (callee.outlives_call(base) && root_is_global(bases[0])) {
+    if (callee.outlives_call(base) && (objs_[bases[0]].kind == ObjKind::Global || root_is_global(bases[0]))) {
       for (ObjId v : write->second) {
         auto edge = callee.edges_.find(EdgeKey{base, field, v});
         if (edge == callee.edges_.end() || edge->second.implicit) continue;
@@ -2937,7 +2939,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     }
   }
   for (const IntoGlobal& store : into_globals) {
-    if (!holds_frame_like(store.values)) continue;
+    if (!holds_frame_like(store.values) && (autograd_maybe_off() || !any_graph(store.values))) continue;
     Event* event = record_event(EventKind::StoreIntoGlobal, store.base, objs_[store.base].label, store.values,
                                 call_site().site, "");
     if (event == nullptr) break;
@@ -4179,7 +4181,9 @@ void Context::emit_events() {
         (ev.kind == EventKind::StoreIntoGlobal && out.base_is_global &&
          (out.value_is_receiver || out.value_holds_receiver || out.value_is_frame_like)) ||
         (ev.kind == EventKind::MutableDefaultStore && ev.base != kNoObj && objs_[ev.base].mutable_default) ||
-        (ev.kind == EventKind::CachedArgument && (out.value_is_module || out.value_carries_graph));
+        (ev.kind == EventKind::CachedArgument && (out.value_is_module || out.value_carries_graph)) ||
+        (ev.kind == EventKind::StoreIntoGlobal && out.base_is_global && out.value_carries_graph &&
+         !ev.under_no_grad);
     if (interesting) solver_.report_event(ref_, std::move(out));
   }
 }

@@ -26,6 +26,7 @@ const RuleDefinition& loss_accumulates_graph();
 const RuleDefinition& traceback_retained();
 const RuleDefinition& eval_outputs_keep_graph();
 const RuleDefinition& backward_create_graph();
+const RuleDefinition& global_keeps_graph();
 }  // namespace rules
 
 const std::vector<const RuleDefinition*>& rule_definitions() {
@@ -50,6 +51,7 @@ const std::vector<const RuleDefinition*>& rule_definitions() {
       &rules::traceback_retained(),
       &rules::eval_outputs_keep_graph(),
       &rules::backward_create_graph(),
+      &rules::global_keeps_graph(),
   };
   return table;
 }

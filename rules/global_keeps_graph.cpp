@@ -1,0 +1,75 @@
+// CC208 global-keeps-graph: a tensor with autograd history stored in module-level state.
+#include <optional>
+#include <set>
+#include <tuple>
+
+#include "rules/event_rule_helpers.hpp"
+#include "rules/grad_enabled.hpp"
+
+namespace cyclecheck::rules {
+
+const RuleDefinition& global_keeps_graph() {
+  static const RuleDefinition rule{
+      {"CC208",
+       "global-keeps-graph",
+       RuleKind::Retention,
+       Severity::Warning,
+       "a tensor with autograd history is kept in module-level state",
+       {"Finds a tensor with autograd history (a model's output, an op on a parameter, a gradient taken with "
+        "`create_graph=True`) stored with autograd on into module-level state: a global, a module-level "
+        "dict or object (`_CACHE[shape] = out`, `STATE.prev_grads = flat`, also through a method of a "
+        "module-level object), or a class attribute. Accumulations into such state are CC204's.",
+        "The stored tensor keeps its whole graph and the activations saved for a backward pass (after a "
+        "backward pass, still the graph's nodes): they stay alive until the entry is replaced, and the last "
+        "one (with the model it reaches) for the life of the process.",
+        "_BIAS_CACHE = {}\n\ndef positional_bias(mlp, h, w):\n    if (h, w) not in _BIAS_CACHE:\n        "
+        "_BIAS_CACHE[(h, w)] = mlp(grid(h, w))\n    return _BIAS_CACHE[(h, w)]\n",
+        "def positional_bias(mlp, h, w):\n    if (h, w) not in _BIAS_CACHE:\n        with torch.no_grad():\n"
+        "            _BIAS_CACHE[(h, w)] = mlp(grid(h, w))\n    return _BIAS_CACHE[(h, w)]\n# or store "
+        "out.detach(); a cache that must stay differentiable belongs on the module, not at module level\n",
+        "A global that a later statement clears is still reported, and so is one in a function that "
+        "a caller runs under `no_grad` in a way the analysis does not see."}},
+      {},
+      {},
+      {},
+      [](const RuleContext& context, std::vector<Diagnostic>& out) {
+        if (!context.program.uses_torch()) return;
+        // Sites where the value accumulates are CC204's (or CC206's).
+        std::set<std::tuple<int32_t, uint32_t, uint32_t>> accumulated;
+        for (const RetentionEvent& e : context.events) {
+          if (e.kind == EventKind::Accumulate && !e.chain.empty()) {
+            const SiteRef& primary = e.chain.back();
+            accumulated.insert({primary.module, primary.site.line, primary.site.column});
+          }
+        }
+        std::optional<std::set<CodeRef>> enabled;  // computed on the first candidate
+        report_events(
+            context, rule_info_of("CC208"), out,
+            [&](const RetentionEvent& e) {
+              if (e.kind != EventKind::StoreIntoGlobal || !e.base_is_global || !e.value_carries_graph ||
+                  e.under_no_grad || e.value_is_frame_like || !e.function.valid())
+                return false;
+              const SiteRef& primary = e.chain.back();
+              if (accumulated.count({primary.module, primary.site.line, primary.site.column}) != 0)
+                return false;
+              if (!enabled) enabled = grad_enabled_functions(context);
+              return enabled->count(e.function) != 0;
+            },
+            [](const RetentionEvent& e) {
+              return "A tensor with autograd history ('" + e.value_label +
+                     "') is kept in the module-level '" + e.base_label +
+                     "': its graph and saved activations stay alive until it is replaced, the last one for "
+                     "the "
+                     "life of the process.";
+            },
+            [](const RetentionEvent&) {
+              return std::string(
+                  "Store `.detach()` (or `.item()`), or compute it under `torch.no_grad()`; state that must "
+                  "stay differentiable belongs on the module, not at module level.");
+            },
+            true);
+      }};
+  return rule;
+}
+
+}  // namespace cyclecheck::rules
