@@ -157,7 +157,20 @@ void LibraryModels::add_toml(std::string_view toml_text, const std::string& orig
           model->effects.push_back(std::move(effect));
         }
       }
-      for (const auto& name : model->names) (is_method ? methods_ : functions_)[name] = model.get();
+      for (const auto& name : model->names) {
+        if (!is_method) {
+          functions_[name] = model.get();
+          continue;
+        }
+        CallModel*& slot = methods_[name];
+        if (slot != nullptr && !slot->receivers.empty() && !model->receivers.empty()) {
+          CallModel* last = slot;
+          while (last->other_receivers != nullptr) last = const_cast<CallModel*>(last->other_receivers);
+          last->other_receivers = model.get();
+        } else {
+          slot = model.get();
+        }
+      }
       models_.push_back(std::move(model));
     }
   }

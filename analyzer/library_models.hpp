@@ -74,13 +74,17 @@ struct CallModel {
   // What the result yields are a module's parameters (`parameters()`, `named_parameters()`): leaf tensors
   // that require grad, so a value computed from one with autograd on has a graph.
   bool yields_parameters = false;
+  // [[method]] with receivers: the entry of the same name for other receivers (a later one that lists
+  // receivers of its own: `addHandler` on loggers from getLogger, then on `logging.Logger(...)`), or null.
+  const CallModel* other_receivers = nullptr;
 };
 
 class LibraryModels {
  public:
   // The models shipped with the tool.
   static std::shared_ptr<const LibraryModels> builtin();
-  // The shipped models plus user files (later entries win); throws ModelError naming the file and entry.
+  // The shipped models plus user files (later entries win, except that a method entry with receivers
+  // after one with receivers adds to it, for other receivers); throws ModelError naming the file and entry.
   static std::shared_ptr<const LibraryModels> with_files(const std::vector<std::filesystem::path>& files);
 
   void add_toml(std::string_view toml_text, const std::string& origin);
@@ -91,7 +95,7 @@ class LibraryModels {
  private:
   std::vector<std::unique_ptr<CallModel>> models_;
   std::unordered_map<std::string, const CallModel*> functions_;
-  std::unordered_map<std::string, const CallModel*> methods_;
+  std::unordered_map<std::string, CallModel*> methods_;
 };
 
 }  // namespace cyclecheck

@@ -2064,14 +2064,15 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
     return out;
   }
   const CallModel* model = solver_.models_.method(method);
-  if (model != nullptr && !model->receivers.empty()) {
-    // A model for one library's objects (a logger's addHandler): other receivers are left unknown.
+  while (model != nullptr && !model->receivers.empty()) {
+    // A model for one library's objects (a logger's addHandler), then the entry for other receivers;
+    // receivers none of them lists are left unknown.
     ValueSet made, others;
     for (ObjId r : unresolved) (made_by(r, model->receivers) ? made : others).insert(r);
     if (!made.empty()) out.merge(apply_model(*model, made, args, node, result_used));
     if (others.empty()) return out;
     unresolved = std::move(others);
-    model = nullptr;
+    model = model->other_receivers;
   }
   if (model != nullptr) {
     // A variable captured from the enclosing function (`lambda: a.add(b)`) has a type that function
