@@ -3097,10 +3097,14 @@ void Context::exec(const Stmt& s) {
         values = eval(s.value);
         if (accumulation != nullptr) accumulated = values;
       }
-      // A decorator applied to a nested function (lowered as `f = decorator(f)`): a decorator that says
-      // nothing of what it returns (a library's, `functools.wraps(fn)`) leaves `f` the function itself.
-      if (s.text == "@" && std::all_of(values.begin(), values.end(),
-                                       [this](ObjId v) { return objs_[v].kind == ObjKind::Unknown; }))
+      // A decorator applied to a nested function (lowered as `f = decorator(f)`) rebinds `f` only to a
+      // callable or object of the project's (the function itself, a wrapper closure, a partial, an instance);
+      // a library's (`functools.wraps(fn)`, `torch.no_grad()`) leaves `f` the function it was.
+      if (s.text == "@" && std::none_of(values.begin(), values.end(), [this](ObjId v) {
+            const ObjKind kind = objs_[v].kind;
+            return kind == ObjKind::Closure || kind == ObjKind::BoundMethod || kind == ObjKind::Partial ||
+                   kind == ObjKind::Instance || kind == ObjKind::Container;
+          }))
         break;
       assigned_value_ = &s.value;
       for (const Expr& target : s.targets) assign(target, values, s.site);
