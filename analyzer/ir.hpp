@@ -17,7 +17,7 @@ struct Site {
 
 enum class ExprKind : uint8_t {
   Name,       // text = variable name
-  Attribute,  // children[0] . text
+  Attribute,  // children[0] . text; a text with one `*` is a pattern of names (`getattr(x, f"on_{e}")`)
   Subscript,  // children[0] [ text ]: text = literal key ("0", "'name'"), ":" for a slice, "" when dynamic
   Call,       // children[0] = callee, children[1..] = arguments, arg_names parallel to arguments
   Literal,    // numbers, strings, None, booleans: nothing the analysis tracks; text = an integer's digits
@@ -43,7 +43,7 @@ struct Expr {
 };
 
 enum class StmtKind : uint8_t {
-  Assign,     // targets (chained) = value
+  Assign,     // targets (chained) = value; text "@": `f = decorator(f)` for a nested function's decorator
   AugAssign,  // targets[0] op= value; text = operator
   ExprStmt,   // value
   Return,     // value (Literal when bare)
