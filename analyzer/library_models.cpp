@@ -165,7 +165,7 @@ void LibraryModels::add_toml(std::string_view toml_text, const std::string& orig
         CallModel*& slot = methods_[name];
         if (slot != nullptr && !slot->receivers.empty() && !model->receivers.empty()) {
           CallModel* last = slot;
-          while (last->other_receivers != nullptr) last = const_cast<CallModel*>(last->other_receivers);
+          while (last->other_receivers != nullptr) last = last->other_receivers;
           last->other_receivers = model.get();
         } else {
           slot = model.get();

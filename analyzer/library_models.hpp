@@ -76,7 +76,7 @@ struct CallModel {
   bool yields_parameters = false;
   // [[method]] with receivers: the entry of the same name for other receivers (a later one that lists
   // receivers of its own: `addHandler` on loggers from getLogger, then on `logging.Logger(...)`), or null.
-  const CallModel* other_receivers = nullptr;
+  CallModel* other_receivers = nullptr;
 };
 
 class LibraryModels {
