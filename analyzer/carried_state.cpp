@@ -39,13 +39,6 @@ const std::string& callee_name(const Expr& call) {
   return callee.kind == ExprKind::Attribute || callee.kind == ExprKind::Name ? callee.text : kNone;
 }
 
-// `loss.backward()`, `scaler.scale(loss).backward()`, `accelerator.backward(loss)`,
-// `self.manual_backward(loss)`, `torch.autograd.backward(loss)`.
-bool is_backward_call(const Expr& e) {
-  const std::string& name = callee_name(e);
-  return name == "backward" || name == "manual_backward" || name == "torch.autograd.backward";
-}
-
 // Whether `loop` back-propagates on every step: some statement in it, nested blocks included (gradient
 // accumulation), calls backward().
 bool steps_backward(const Stmt& loop) {
@@ -82,6 +75,12 @@ bool restarted_in_loop(const Stmt& assign, const Stmt& loop, const std::string& 
 }
 
 }  // namespace
+
+bool is_backward_call(const Expr& e) {
+  // An attribute's text is its last name: `torch.autograd.backward` is "backward" too.
+  const std::string& name = callee_name(e);
+  return name == "backward" || name == "manual_backward";
+}
 
 std::string state_carried_across_steps(const Stmt& assign, const Stmt& loop) {
   if (assign.kind != StmtKind::Assign || assign.value.kind != ExprKind::Call ||

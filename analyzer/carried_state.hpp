@@ -16,4 +16,8 @@ namespace cyclecheck {
 // and nothing else in the loop binds that variable again or detaches in place. "" otherwise.
 std::string state_carried_across_steps(const Stmt& assign, const Stmt& loop);
 
+// Whether `e` calls backward: `loss.backward()`, `scaler.scale(loss).backward()`,
+// `accelerator.backward(loss)`, `self.manual_backward(loss)`, `torch.autograd.backward(loss)`.
+bool is_backward_call(const Expr& e);
+
 }  // namespace cyclecheck

@@ -180,6 +180,24 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
   });
   uses_torch_ =
       std::any_of(imports_torch.begin(), imports_torch.end(), [](uint8_t imports) { return imports != 0; });
+  // Decorators resolve through every module's bindings, so only now.
+  cache_decorators_.resize(modules_.size());
+  parallel_for(modules_.size(), [this](size_t m) {
+    const std::vector<Function>& functions = modules_[m]->functions;
+    cache_decorators_[m].assign(functions.size(), -1);
+    for (size_t f = 0; f < functions.size(); ++f) {
+      const std::vector<Decorator>& decorators = functions[f].decorators;
+      for (size_t d = 0; d < decorators.size(); ++d) {
+        if (decorators[d].dotted.empty()) continue;
+        const StaticRef ref = resolve_dotted(static_cast<int32_t>(m), decorators[d].dotted);
+        if (ref.kind == StaticRef::Kind::External &&
+            (ref.qualified == "functools.lru_cache" || ref.qualified == "functools.cache")) {
+          cache_decorators_[m][f] = static_cast<int32_t>(d);
+          break;
+        }
+      }
+    }
+  });
   std::vector<std::vector<uint8_t>> states(modules_.size());
   for (size_t m = 0; m < modules_.size(); ++m) states[m].assign(modules_[m]->classes.size(), 0);
   for (size_t m = 0; m < modules_.size(); ++m) {
@@ -367,14 +385,9 @@ StaticRef Program::resolve_dotted(int32_t module, const std::string& dotted) con
 }
 
 const Decorator* Program::cache_decorator(CodeRef function) const {
-  for (const Decorator& d : this->function(function).decorators) {
-    if (d.dotted.empty()) continue;
-    const StaticRef ref = resolve_dotted(function.module, d.dotted);
-    if (ref.kind == StaticRef::Kind::External &&
-        (ref.qualified == "functools.lru_cache" || ref.qualified == "functools.cache"))
-      return &d;
-  }
-  return nullptr;
+  const int32_t index =
+      cache_decorators_[static_cast<size_t>(function.module)][static_cast<size_t>(function.index)];
+  return index < 0 ? nullptr : &this->function(function).decorators[static_cast<size_t>(index)];
 }
 
 std::vector<std::string> Program::method_names(CodeRef cls) const {

@@ -77,6 +77,7 @@ class Program {
   StaticRef resolve_dotted(int32_t module, const std::string& dotted) const;
   // The decorator of `function` that is `functools.cache` or `functools.lru_cache` (under any name the
   // module imports it by), or null: such a cache keeps every argument the function was called with.
+  // Resolved once while linking (calls ask it every time they invoke a decorated function).
   const Decorator* cache_decorator(CodeRef function) const;
   // The names of the methods `cls` defines or inherits from project classes, sorted.
   std::vector<std::string> method_names(CodeRef cls) const;
@@ -141,6 +142,8 @@ class Program {
   std::vector<std::vector<ClassInfo>> classes_;
   std::vector<std::unordered_map<std::string, bool>>
       removals_;  // per module: globals entries are removed from
+  // Per module, per function: the index of its functools.cache / lru_cache decorator, -1 when none.
+  std::vector<std::vector<int32_t>> cache_decorators_;
 
   void collect_bindings(int32_t module, const std::vector<Stmt>& body);
   // A class's own methods and flags; link_class adds what its bases contribute.

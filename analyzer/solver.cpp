@@ -2634,7 +2634,7 @@ ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::
   size_t first = 0;
   const bool has_receiver = !receiver.empty() && !f.params.empty();
   // A cache on a function keeps its arguments (one on a method is CC202's own syntax check).
-  if (!has_receiver && !f.decorators.empty() && program_.cache_decorator(function) != nullptr)
+  if (!has_receiver && program_.cache_decorator(function) != nullptr)
     record_cached_arguments(function, args, node);
   if (has_receiver) {
     bound[0] = receiver;
@@ -4149,6 +4149,7 @@ void Context::emit_events() {
     const bool averages_parameters =
         ev.kind == EventKind::Accumulate && ev.augmented &&
         (out.base_is_global || (out.base_is_receiver_state && !state_restarted(ev.base, ev.attribute)));
+    out.value_is_frame_like = holds_frame_like(ev.values);
     for (ObjId v : ev.values) {
       const Obj& o = objs_[v];
       if (out.value_label.empty()) out.value_label = node_label(v);
@@ -4157,12 +4158,10 @@ void Context::emit_events() {
       // Only registries of the project: a library's (atexit, sys.settrace) is one slot or cleared by it.
       out.value_holds_receiver |=
           project_registry && callable_holds_receiver(v, out.base_is_process_registry);
-      out.value_is_frame_like |= is_frame_like(o.kind);
       if (o.kind == ObjKind::Container) {
         auto it = st_.fields.find(field_key(v, elements_field()));
         if (it != st_.fields.end()) {
           for (ObjId e : it->second) {
-            out.value_is_frame_like |= is_frame_like(objs_[e].kind);
             // `history.append({"loss": loss, "step": step})`, `pairs.append((step, loss))`: the record
             // keeps the loss, and so its graph, as much as appending the loss itself would.
             if (is_graph(e)) {

@@ -1,8 +1,8 @@
 // CC207 backward-create-graph: `loss.backward(create_graph=True)` with nothing resetting the gradients after
 // it, so the graph left in every parameter's .grad keeps the parameters, and itself, alive for good.
 #include <algorithm>
-#include <set>
 
+#include "analyzer/carried_state.hpp"
 #include "analyzer/text_util.hpp"
 #include "rules/cycle_report.hpp"
 
@@ -11,13 +11,10 @@ namespace {
 
 bool is_true(const Expr& e) { return e.kind == ExprKind::Literal && e.text == "True"; }
 
-// `loss.backward(create_graph=True)`, `torch.autograd.backward(loss, create_graph=True)`,
-// `self.manual_backward(loss, create_graph=True)`, `accelerator.backward(loss, create_graph=True)`.
+// A backward call (`loss.backward(...)`, `torch.autograd.backward(...)`, `self.manual_backward(...)`) given
+// `create_graph=True`.
 bool is_backward_creating_graph(const Expr& e) {
-  if (e.kind != ExprKind::Call || e.children.empty()) return false;
-  const Expr& callee = e.children[0];
-  if (callee.kind != ExprKind::Attribute || (callee.text != "backward" && callee.text != "manual_backward"))
-    return false;
+  if (!is_backward_call(e)) return false;
   // arg_names is parallel to children, the callee's slot first.
   for (size_t i = 1; i < e.arg_names.size() && i < e.children.size(); ++i) {
     if (e.arg_names[i] == "create_graph" && is_true(e.children[i])) return true;
@@ -98,15 +95,6 @@ const RuleDefinition& backward_create_graph() {
       {},
       [](const RuleContext& context, std::vector<Diagnostic>& out) {
         const Program& program = context.program;
-        // Functions that reset gradients, to accept a reset done by a caller after the call.
-        std::set<CodeRef> resetting;
-        for (size_t m = 0; m < program.modules().size(); ++m) {
-          const ModuleFacts& facts = program.module(static_cast<int32_t>(m));
-          for (size_t fi = 0; fi < facts.functions.size(); ++fi) {
-            if (function_resets_gradients(facts.functions[fi]))
-              resetting.insert(CodeRef{static_cast<int32_t>(m), static_cast<int32_t>(fi)});
-          }
-        }
         for (size_t m = 0; m < program.modules().size(); ++m) {
           const ModuleFacts& facts = program.module(static_cast<int32_t>(m));
           for (size_t fi = 0; fi < facts.functions.size(); ++fi) {
@@ -114,9 +102,10 @@ const RuleDefinition& backward_create_graph() {
             const Stmt* backward = unreset_backward(f);
             if (backward == nullptr) continue;
             const CodeRef self{static_cast<int32_t>(m), static_cast<int32_t>(fi)};
+            // A caller that resets the gradients after the call lets go of the graph.
             const bool caller_resets =
                 std::any_of(context.calls.begin(), context.calls.end(), [&](const CallEdge& call) {
-                  return call.callee == self && resetting.count(call.caller) > 0;
+                  return call.callee == self && function_resets_gradients(program.function(call.caller));
                 });
             if (caller_resets) continue;
             Diagnostic diag;
