@@ -421,10 +421,9 @@ void Program::collect_methods(CodeRef ref) {
     for (const Decorator& d : f.decorators) {
       if (d.dotted == "staticmethod") kind = MethodKind::Static;
       if (d.dotted == "classmethod") kind = MethodKind::Class;
-      if (d.dotted == "property" || d.dotted == "functools.cached_property" ||
-          d.dotted == "cached_property" || d.dotted == s.text + ".getter") {
-        kind = MethodKind::Property;
-      }
+      if (d.dotted == "property" || d.dotted == s.text + ".getter") kind = MethodKind::Property;
+      if (d.dotted == "functools.cached_property" || d.dotted == "cached_property")
+        kind = MethodKind::CachedProperty;
       if (d.dotted == s.text + ".setter" || d.dotted == s.text + ".deleter") property_accessor = true;
     }
     if (property_accessor && info.methods.count(s.text) != 0) continue;

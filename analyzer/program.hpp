@@ -35,7 +35,11 @@ struct StaticRef {
   std::string qualified;  // External: "torch.nn.Module"; ProjectGlobal: the global's name
 };
 
-enum class MethodKind : uint8_t { Instance, Static, Class, Property };
+// CachedProperty: `functools.cached_property`, whose first read stores the getter's result on the instance.
+enum class MethodKind : uint8_t { Instance, Static, Class, Property, CachedProperty };
+inline bool is_property(MethodKind kind) {
+  return kind == MethodKind::Property || kind == MethodKind::CachedProperty;
+}
 
 struct ClassInfo {
   std::vector<CodeRef> project_bases;                // resolved, in declaration order

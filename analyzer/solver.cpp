@@ -387,6 +387,9 @@ class Context {
   ObjId frame();
   ObjId at_site(const void* node, ObjKind kind, const std::string& label, const Site& site,
                 uint32_t salt = 0);
+  // `torch.autograd.grad(outputs, inputs, ...)`: a tuple of gradients, which carry a graph only with a
+  // literal `create_graph=True`; without it they are plain tensors, whatever graph the outputs had.
+  ValueSet gradients_of(const Expr& node);
   ObjId placeholder(ObjId base, FieldId field, Site site);
 
   // ---- heap ----
@@ -1751,9 +1754,15 @@ ValueSet Context::eval_attribute(const ValueSet& bases, const std::string& attr,
       MethodKind mk = MethodKind::Instance;
       const CodeRef method = program_.find_method(cls, attr, &mk);
       if (method.valid()) {
-        if (mk == MethodKind::Property) {
+        if (is_property(mk)) {
           std::vector<Arg> none;
-          out.merge(invoke(method, ValueSet{b}, none, {}, node));
+          const ValueSet value = invoke(method, ValueSet{b}, none, {}, node);
+          // The first read of a cached_property stores its value in the instance's __dict__.
+          if (mk == MethodKind::CachedProperty && !value.empty()) {
+            store(ValueSet{b}, field, value,
+                  {site_ref(node.site, "cached_property ." + attr + " caches its value")}, EdgeRole::Plain);
+          }
+          out.merge(value);
         } else if (mk == MethodKind::Static) {
           StaticRef r;
           r.kind = StaticRef::Kind::ProjectFunction;
@@ -1990,7 +1999,7 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
             out.merge(invoke(m, {}, args, {}, node));
           } else if (mk == MethodKind::Class) {
             out.merge(invoke(m, {}, args, {}, node));
-          } else if (mk == MethodKind::Property) {
+          } else if (is_property(mk)) {
             const ValueSet result = invoke(m, ValueSet{r}, {}, {}, node);
             out.merge(call(result, args, node, result_used));
           } else {
@@ -2278,6 +2287,7 @@ ValueSet Context::unknown_call(std::string qualified, const std::vector<Arg>& ar
     }
     return ValueSet{instance};
   }
+  if (qualified == "torch.autograd.grad") return gradients_of(node);
   const ObjId result =
       at_site(&node, ObjKind::Unknown,
               qualified.empty() ? "call result" : "result of " + last_component(qualified) + "()", node.site);
@@ -2305,6 +2315,22 @@ ValueSet Context::unknown_call(std::string qualified, const std::vector<Arg>& ar
     }
   }
   return ValueSet{result};
+}
+
+ValueSet Context::gradients_of(const Expr& node) {
+  bool create_graph = false;
+  for (size_t i = 1; i < node.children.size() && i < node.arg_names.size(); ++i) {
+    const Expr& arg = node.children[i];
+    create_graph |=
+        node.arg_names[i] == "create_graph" && arg.kind == ExprKind::Literal && arg.text == "True";
+  }
+  const ObjId gradients = at_site(&node, ObjKind::Container, "gradients", node.site);
+  const ObjId gradient = at_site(&node, ObjKind::Unknown, "gradient", node.site, 1);
+  objs_[gradient].tensor = true;
+  if (create_graph && no_grad_depth_ == 0) objs_[gradient].graph = true;
+  store(ValueSet{gradients}, elements_field(), ValueSet{gradient}, {site_ref(node.site, "gradient")},
+        EdgeRole::Plain);
+  return ValueSet{gradients};
 }
 
 ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, const std::vector<Arg>& args,
@@ -2607,7 +2633,7 @@ CodeRef Context::dispatch_class(CodeRef function, const ValueSet& receiver) cons
   if (cls == owner || !program_.is_subclass_of(cls, owner)) return {};
   const auto& kinds = program_.class_info(owner).method_kinds;
   if (auto kind = kinds.find(f.name);
-      kind != kinds.end() && kind->second != MethodKind::Instance && kind->second != MethodKind::Property) {
+      kind != kinds.end() && kind->second != MethodKind::Instance && !is_property(kind->second)) {
     return {};
   }
   for (const std::string& name : solver_.called_methods(function)) {
@@ -2940,7 +2966,11 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     }
   }
   for (const IntoGlobal& store : into_globals) {
-    if (!holds_frame_like(store.values) && (autograd_maybe_off() || !any_graph(store.values))) continue;
+    const bool keeps_module =
+        std::any_of(store.values.begin(), store.values.end(), [this](ObjId v) { return objs_[v].module; });
+    if (!holds_frame_like(store.values) && !keeps_module &&
+        (autograd_maybe_off() || !any_graph(store.values)))
+      continue;
     Event* event = record_event(EventKind::StoreIntoGlobal, store.base, objs_[store.base].label, store.values,
                                 call_site().site, "");
     if (event == nullptr) break;
@@ -3439,7 +3469,7 @@ void Context::run() {
       const ClassInfo& info = program_.class_info(cls);
       auto kind_it = info.method_kinds.find(f.name);
       const MethodKind kind = kind_it == info.method_kinds.end() ? MethodKind::Instance : kind_it->second;
-      if (kind == MethodKind::Instance || kind == MethodKind::Property) {
+      if (kind == MethodKind::Instance || is_property(kind)) {
         const CodeRef actual = receiver_cls_.valid() ? receiver_cls_ : cls;
         const ClassInfo& actual_info = program_.class_info(actual);
         o.cls = actual;
@@ -4187,7 +4217,8 @@ void Context::emit_events() {
         (ev.kind == EventKind::MutableDefaultStore && ev.base != kNoObj && objs_[ev.base].mutable_default) ||
         (ev.kind == EventKind::CachedArgument && (out.value_is_module || out.value_carries_graph)) ||
         (ev.kind == EventKind::StoreIntoGlobal && out.base_is_global && out.value_carries_graph &&
-         !ev.under_no_grad);
+         !ev.under_no_grad) ||
+        (ev.kind == EventKind::StoreIntoGlobal && out.base_is_global && out.value_is_module);
     if (interesting) solver_.report_event(ref_, std::move(out));
   }
 }

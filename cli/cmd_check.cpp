@@ -7,6 +7,7 @@
 #include "analyzer/runtime_report.hpp"
 #include "cli/check_pipeline.hpp"
 #include "cli/commands.hpp"
+#include "cli/one_shot_memory.hpp"
 #include "cli/output_options.hpp"
 
 namespace cyclecheck::cli {
@@ -92,7 +93,10 @@ void register_check_command(CLI::App& app, int& exit_code) {
                     "Record the current findings' fingerprints in this file and exit 0");
   check->add_option("--runtime-report", options->runtime_report,
                     "Mark findings confirmed or not observed from a `cyclecheck run --findings` report");
-  check->callback([options, &exit_code] { exit_code = run_check_command(*options); });
+  check->callback([options, &exit_code] {
+    keep_freed_memory_for_reuse();
+    exit_code = run_check_command(*options);
+  });
 }
 
 }  // namespace cyclecheck::cli

@@ -5,6 +5,7 @@
 #include "analyzer/render/graph_render.hpp"
 #include "cli/check_pipeline.hpp"
 #include "cli/commands.hpp"
+#include "cli/one_shot_memory.hpp"
 #include "rules/rule.hpp"
 
 namespace cyclecheck::cli {
@@ -88,7 +89,10 @@ void register_graph_command(CLI::App& app, int& exit_code) {
   finding->excludes(all);
   code->excludes(finding);
   graph->add_option("-o,--output", options->output, "Output file: .dot, .svg or .png")->required();
-  graph->callback([options, &exit_code] { exit_code = run_graph(*options); });
+  graph->callback([options, &exit_code] {
+    keep_freed_memory_for_reuse();
+    exit_code = run_graph(*options);
+  });
 }
 
 }  // namespace cyclecheck::cli

@@ -27,6 +27,7 @@ const RuleDefinition& traceback_retained();
 const RuleDefinition& eval_outputs_keep_graph();
 const RuleDefinition& backward_create_graph();
 const RuleDefinition& global_keeps_graph();
+const RuleDefinition& global_keeps_model();
 }  // namespace rules
 
 const std::vector<const RuleDefinition*>& rule_definitions() {
@@ -52,6 +53,7 @@ const std::vector<const RuleDefinition*>& rule_definitions() {
       &rules::eval_outputs_keep_graph(),
       &rules::backward_create_graph(),
       &rules::global_keeps_graph(),
+      &rules::global_keeps_model(),
   };
   return table;
 }

@@ -1,0 +1,156 @@
+// CC209 global-keeps-model: a function keeps an nn.Module in module-level state.
+#include <set>
+#include <string>
+#include <tuple>
+
+#include "rules/event_rule_helpers.hpp"
+
+namespace cyclecheck::rules {
+namespace {
+
+// The store's target as written (`_state.model`, `_ACTIVE['model']`, `_CURRENT`), or "" when it names
+// no fixed slot (a computed key).
+std::string slot_of(const Expr& target) {
+  switch (target.kind) {
+    case ExprKind::Name:
+      return target.text;
+    case ExprKind::Attribute: {
+      if (target.children.empty() || target.text.find('*') != std::string::npos) return "";
+      const std::string base = slot_of(target.children[0]);
+      return base.empty() ? "" : base + "." + target.text;
+    }
+    case ExprKind::Subscript: {
+      if (target.children.empty() || target.text.empty() || target.text == ":") return "";
+      const std::string base = slot_of(target.children[0]);
+      return base.empty() ? "" : base + "[" + target.text + "]";
+    }
+    default:
+      return "";
+  }
+}
+
+struct StoreLookup {
+  const Stmt* statement = nullptr;
+  size_t function = 0;  // index in the module's functions; 0 is the module body
+};
+
+StoreLookup find_store(const ModuleFacts& facts, const Site& site) {
+  StoreLookup found;
+  for (size_t fi = 0; fi < facts.functions.size() && found.statement == nullptr; ++fi) {
+    for_each_statement(facts.functions[fi].body, [&](const Stmt& s) {
+      if (found.statement == nullptr && s.site.line == site.line && s.site.column == site.column) {
+        found = {&s, fi};
+      }
+    });
+  }
+  return found;
+}
+
+// Whether a function of the module other than the store's, its module body and the constructors (which set
+// the slot up) assigns or deletes the same slot, or the store's own function assigns it again after the
+// store: `_state.model = None` in a `reset()`, `_CURRENT = previous` in a `finally`. The module then lets
+// go of the model at some point, as a context manager or an explicit clear does.
+bool slot_released(const ModuleFacts& facts, const StoreLookup& store, const std::string& slot) {
+  for (size_t fi = 1; fi < facts.functions.size(); ++fi) {
+    const Function& f = facts.functions[fi];
+    if (f.name == "__init__" || f.name == "__post_init__") continue;
+    bool released = false;
+    for_each_statement(f.body, [&](const Stmt& s) {
+      if (released || &s == store.statement) return;
+      if (s.kind != StmtKind::Assign && s.kind != StmtKind::Delete) return;
+      if (fi == store.function && s.site.line < store.statement->site.line) return;
+      for (const Expr& target : s.targets) released |= slot_of(target) == slot;
+    });
+    if (released) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+const RuleDefinition& global_keeps_model() {
+  static const RuleDefinition rule{
+      {"CC209",
+       "global-keeps-model",
+       RuleKind::Retention,
+       Severity::Warning,
+       "a function keeps an nn.Module in module-level state",
+       {"Finds a function storing an `nn.Module` it was given or built into module-level state: a global "
+        "(`global _MODEL; _MODEL = model`), a slot of a module-level dict or object (`_ACTIVE['model'] = "
+        "model`, `_state.model = model` on a `threading.local()`), also through a method of a module-level "
+        "object, or a class attribute. Not reported: a model made at import time, a slot that another "
+        "function of the module sets again or deletes (a `reset()`, a `finally` restoring the previous "
+        "one), registries emptied with `del` / `pop` / `clear`, and instances storing themselves (CC203).",
+        "Module-level state lives for the whole process: the model, its parameters, gradients and "
+        "buffers (on the GPU, if it was moved there) stay allocated after the training that used it is "
+        "over, until the slot is overwritten. A sweep, a notebook or a test session that builds a second "
+        "model then holds both; a dict keyed by name holds every model ever stored.",
+        "import threading\n\n_state = threading.local()\n\ndef set_active_model(model):\n    _state.model = "
+        "model\n\ndef active_model():\n    return getattr(_state, 'model', None)\n",
+        "import contextlib, threading\n\n_state = threading.local()\n\n@contextlib.contextmanager\ndef "
+        "active_model_scope(model):\n    previous = getattr(_state, 'model', None)\n    _state.model = "
+        "model\n    try:\n        yield model\n    finally:\n        _state.model = previous\n# or pass the "
+        "model explicitly, or store weakref.ref(model)\n",
+        "A slot cleared by code outside the module (`set_active_model(None)` from a caller) is still "
+        "reported; a slot whose key or attribute is computed is compared by its base only."}},
+      {},
+      {},
+      {},
+      [](const RuleContext& context, std::vector<Diagnostic>& out) {
+        if (!context.program.uses_torch()) return;
+        // Sites where an instance stores itself, or a callable holding it, are CC203's; reached from a
+        // caller that knows the instance as a plain model, the same store would be reported twice.
+        std::set<std::tuple<int32_t, uint32_t, uint32_t>> registered;
+        for (const RetentionEvent& e : context.events) {
+          if (e.kind == EventKind::StoreIntoGlobal && !e.chain.empty() &&
+              (e.value_is_receiver || e.value_holds_receiver)) {
+            const SiteRef& primary = e.chain.back();
+            registered.insert({primary.module, primary.site.line, primary.site.column});
+          }
+        }
+        std::set<std::tuple<int32_t, uint32_t, uint32_t>> fixed_slots;  // stores that overwrite one slot
+        report_events(
+            context, rule_info_of("CC209"), out,
+            [&](const RetentionEvent& e) {
+              if (e.kind != EventKind::StoreIntoGlobal || !e.base_is_global || !e.value_is_module ||
+                  e.registry_cleared || e.base_is_process_registry || !e.function.valid())
+                return false;
+              const SiteRef& primary = e.chain.back();
+              const std::tuple<int32_t, uint32_t, uint32_t> key{primary.module, primary.site.line,
+                                                                primary.site.column};
+              if (primary.module < 0 || registered.count(key) != 0) return false;
+              const ModuleFacts& facts = context.program.module(primary.module);
+              const StoreLookup store = find_store(facts, primary.site);
+              // A model made at import time is the module's own, meant to live as long.
+              if (store.statement == nullptr || store.function == 0) return false;
+              bool fixed = store.statement->kind == StmtKind::Assign;
+              for (const Expr& target : store.statement->targets) {
+                const std::string slot = slot_of(target);
+                if (!slot.empty() && slot_released(facts, store, slot)) return false;
+                fixed &= !slot.empty();
+              }
+              if (fixed) fixed_slots.insert(key);
+              return true;
+            },
+            [&](const RetentionEvent& e) {
+              const SiteRef& primary = e.chain.back();
+              const bool fixed =
+                  fixed_slots.count({primary.module, primary.site.line, primary.site.column}) != 0;
+              const std::string where = e.base_is_class_attribute ? "class-level '" + e.base_label + "'"
+                                                                  : "module-level '" + e.base_label + "'";
+              return "An nn.Module ('" + e.value_label + "') is kept in the " + where +
+                     ": its parameters, gradients and buffers stay allocated " +
+                     (fixed ? "after training is over, until the slot is overwritten."
+                            : "for the life of the process, with every other model stored there.");
+            },
+            [](const RetentionEvent&) {
+              return std::string(
+                  "Pass the model explicitly, store weakref.ref(model), or set the slot back (to None, or "
+                  "to the previous model in a `finally`) when the model is done.");
+            },
+            false);  // a warning, whatever the model holds
+      }};
+  return rule;
+}
+
+}  // namespace cyclecheck::rules
