@@ -587,6 +587,9 @@ class Context {
   bool any_graph(const ValueSet& values) const {
     return std::any_of(values.begin(), values.end(), [this](ObjId v) { return is_graph(v); });
   }
+  bool any_module(const ValueSet& values) const {
+    return std::any_of(values.begin(), values.end(), [this](ObjId v) { return objs_[v].module; });
+  }
   // backward() on these values: they are losses, with a graph.
   void mark_losses(const ValueSet& losses) {
     mark_graph(losses);
@@ -2966,9 +2969,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     }
   }
   for (const IntoGlobal& store : into_globals) {
-    const bool keeps_module =
-        std::any_of(store.values.begin(), store.values.end(), [this](ObjId v) { return objs_[v].module; });
-    if (!holds_frame_like(store.values) && !keeps_module &&
+    if (!holds_frame_like(store.values) && !any_module(store.values) &&
         (autograd_maybe_off() || !any_graph(store.values)))
       continue;
     Event* event = record_event(EventKind::StoreIntoGlobal, store.base, objs_[store.base].label, store.values,
@@ -4213,12 +4214,10 @@ void Context::emit_events() {
         (ev.kind == EventKind::Accumulate && (out.value_carries_graph || out.value_from_parameters) &&
          out.accumulates_across_steps()) ||
         (ev.kind == EventKind::StoreIntoGlobal && out.base_is_global &&
-         (out.value_is_receiver || out.value_holds_receiver || out.value_is_frame_like)) ||
+         (out.value_is_receiver || out.value_holds_receiver || out.value_is_frame_like ||
+          out.value_is_module || (out.value_carries_graph && !ev.under_no_grad))) ||
         (ev.kind == EventKind::MutableDefaultStore && ev.base != kNoObj && objs_[ev.base].mutable_default) ||
-        (ev.kind == EventKind::CachedArgument && (out.value_is_module || out.value_carries_graph)) ||
-        (ev.kind == EventKind::StoreIntoGlobal && out.base_is_global && out.value_carries_graph &&
-         !ev.under_no_grad) ||
-        (ev.kind == EventKind::StoreIntoGlobal && out.base_is_global && out.value_is_module);
+        (ev.kind == EventKind::CachedArgument && (out.value_is_module || out.value_carries_graph));
     if (interesting) solver_.report_event(ref_, std::move(out));
   }
 }

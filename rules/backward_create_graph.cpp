@@ -114,14 +114,14 @@ const RuleDefinition& backward_create_graph() {
             diag.severity = Severity::Error;
             diag.range = to_range(program, SiteRef{self.module, backward->site, {}});
             diag.message =
-                "backward(create_graph=True) leaves a graph in every parameter's .grad that refers back to "
-                "the "
-                "parameter, a cycle through autograd that the collector cannot free, and nothing resets the "
-                "gradients after it: the model, its parameters and the last graph are never freed.";
+                "backward(create_graph=True) leaves a graph in every parameter's .grad that refers back "
+                "to the parameter, a cycle through autograd that the collector cannot free, and nothing "
+                "resets the gradients after it: the model, its parameters and the last graph are never "
+                "freed.";
             diag.fix =
-                "Take the gradients with torch.autograd.grad(loss, params, create_graph=True) instead, or "
-                "set "
-                "them to None after the step (optimizer.zero_grad(set_to_none=True), p.grad = None).";
+                "Take the gradients with torch.autograd.grad(loss, params, create_graph=True) instead, "
+                "or set them to None after the step (optimizer.zero_grad(set_to_none=True), "
+                "p.grad = None).";
             diag.fingerprint = hex64_of(diag.code + "|" + facts.path + "|" + f.qualname);
             out.push_back(std::move(diag));
           }

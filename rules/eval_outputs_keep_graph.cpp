@@ -151,14 +151,9 @@ const RuleDefinition& eval_outputs_keep_graph() {
         if (!context.program.uses_torch()) return;
         // Outputs some caller back-propagates (`loss(torch.cat(encode_chunks(model, x))).backward()`) are
         // kept for that loss: where any copy of the event says so, the site is left alone.
-        std::set<std::tuple<int32_t, uint32_t, uint32_t>> kept_for_a_loss;
-        for (const RetentionEvent& e : context.events) {
-          if (e.kind == EventKind::Accumulate && !e.chain.empty() &&
-              (e.value_backpropagated || e.accumulator_backpropagated)) {
-            const SiteRef& primary = e.chain.back();
-            kept_for_a_loss.insert({primary.module, primary.site.line, primary.site.column});
-          }
-        }
+        const std::set<EventSite> kept_for_a_loss = primary_sites(context, [](const RetentionEvent& e) {
+          return e.kind == EventKind::Accumulate && (e.value_backpropagated || e.accumulator_backpropagated);
+        });
         auto candidate = [](const RetentionEvent& e) {
           // A back-propagated value, or a global accumulator, is CC204's.
           // An accumulator a callee makes is new on every call: a loop around the call keeps nothing.
@@ -170,9 +165,7 @@ const RuleDefinition& eval_outputs_keep_graph() {
             context, rule_info_of("CC206"), out,
             [&](const RetentionEvent& e) {
               if (!candidate(e)) return false;
-              const SiteRef& primary = e.chain.back();
-              if (kept_for_a_loss.count({primary.module, primary.site.line, primary.site.column}) != 0)
-                return false;
+              if (kept_for_a_loss.count(primary_site(e)) != 0) return false;
               const Function& function = context.program.function(e.function);
               if (!is_evaluation(function) || is_unit_test(context.program, e.function) ||
                   backpropagates(function) || switches_autograd(function) ||

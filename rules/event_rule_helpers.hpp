@@ -11,15 +11,32 @@
 
 namespace cyclecheck {
 
+// Where an event's innermost statement is: the copies of one event reached through different callers
+// share it.
+using EventSite = std::tuple<int32_t, uint32_t, uint32_t>;
+inline EventSite primary_site(const RetentionEvent& event) {
+  const SiteRef& primary = event.chain.back();
+  return {primary.module, primary.site.line, primary.site.column};
+}
+
+// The primary sites of the events `matches` accepts.
+inline std::set<EventSite> primary_sites(const RuleContext& context,
+                                         const std::function<bool(const RetentionEvent&)>& matches) {
+  std::set<EventSite> sites;
+  for (const RetentionEvent& event : context.events) {
+    if (!event.chain.empty() && matches(event)) sites.insert(primary_site(event));
+  }
+  return sites;
+}
+
 inline void report_events(const RuleContext& context, const RuleInfo& rule, std::vector<Diagnostic>& out,
                           const std::function<bool(const RetentionEvent&)>& qualifies,
                           const std::function<std::string(const RetentionEvent&)>& message,
                           const std::function<std::string(const RetentionEvent&)>& fix, bool escalate) {
-  std::set<std::tuple<int32_t, uint32_t, uint32_t>> seen;
+  std::set<EventSite> seen;
   for (const RetentionEvent& event : context.events) {
     if (event.chain.empty() || !qualifies(event)) continue;
-    const SiteRef& primary = event.chain.back();
-    if (!seen.insert({primary.module, primary.site.line, primary.site.column}).second) continue;
+    if (!seen.insert(primary_site(event)).second) continue;
     out.push_back(make_event_diagnostic(context.program, event, rule, message(event), fix(event), escalate));
   }
 }

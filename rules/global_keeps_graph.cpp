@@ -1,7 +1,6 @@
 // CC208 global-keeps-graph: a tensor with autograd history stored in module-level state.
 #include <optional>
 #include <set>
-#include <tuple>
 
 #include "rules/event_rule_helpers.hpp"
 #include "rules/grad_enabled.hpp"
@@ -35,13 +34,8 @@ const RuleDefinition& global_keeps_graph() {
       [](const RuleContext& context, std::vector<Diagnostic>& out) {
         if (!context.program.uses_torch()) return;
         // Sites where the value accumulates are CC204's (or CC206's).
-        std::set<std::tuple<int32_t, uint32_t, uint32_t>> accumulated;
-        for (const RetentionEvent& e : context.events) {
-          if (e.kind == EventKind::Accumulate && !e.chain.empty()) {
-            const SiteRef& primary = e.chain.back();
-            accumulated.insert({primary.module, primary.site.line, primary.site.column});
-          }
-        }
+        const std::set<EventSite> accumulated =
+            primary_sites(context, [](const RetentionEvent& e) { return e.kind == EventKind::Accumulate; });
         std::optional<std::set<CodeRef>> enabled;  // computed on the first candidate
         report_events(
             context, rule_info_of("CC208"), out,
@@ -49,18 +43,15 @@ const RuleDefinition& global_keeps_graph() {
               if (e.kind != EventKind::StoreIntoGlobal || !e.base_is_global || !e.value_carries_graph ||
                   e.under_no_grad || e.value_is_frame_like || !e.function.valid())
                 return false;
-              const SiteRef& primary = e.chain.back();
-              if (accumulated.count({primary.module, primary.site.line, primary.site.column}) != 0)
-                return false;
+              if (accumulated.count(primary_site(e)) != 0) return false;
               if (!enabled) enabled = grad_enabled_functions(context);
               return enabled->count(e.function) != 0;
             },
             [](const RetentionEvent& e) {
               return "A tensor with autograd history ('" + e.value_label +
                      "') is kept in the module-level '" + e.base_label +
-                     "': its graph and saved activations stay alive until it is replaced, the last one for "
-                     "the "
-                     "life of the process.";
+                     "': its graph and saved activations stay alive until it is replaced, the last one "
+                     "for the life of the process.";
             },
             [](const RetentionEvent&) {
               return std::string(

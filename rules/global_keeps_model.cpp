@@ -1,7 +1,6 @@
 // CC209 global-keeps-model: a function keeps an nn.Module in module-level state.
 #include <set>
 #include <string>
-#include <tuple>
 
 #include "rules/event_rule_helpers.hpp"
 
@@ -100,15 +99,10 @@ const RuleDefinition& global_keeps_model() {
         if (!context.program.uses_torch()) return;
         // Sites where an instance stores itself, or a callable holding it, are CC203's; reached from a
         // caller that knows the instance as a plain model, the same store would be reported twice.
-        std::set<std::tuple<int32_t, uint32_t, uint32_t>> registered;
-        for (const RetentionEvent& e : context.events) {
-          if (e.kind == EventKind::StoreIntoGlobal && !e.chain.empty() &&
-              (e.value_is_receiver || e.value_holds_receiver)) {
-            const SiteRef& primary = e.chain.back();
-            registered.insert({primary.module, primary.site.line, primary.site.column});
-          }
-        }
-        std::set<std::tuple<int32_t, uint32_t, uint32_t>> fixed_slots;  // stores that overwrite one slot
+        const std::set<EventSite> registered = primary_sites(context, [](const RetentionEvent& e) {
+          return e.kind == EventKind::StoreIntoGlobal && (e.value_is_receiver || e.value_holds_receiver);
+        });
+        std::set<EventSite> fixed_slots;  // stores that overwrite one slot
         report_events(
             context, rule_info_of("CC209"), out,
             [&](const RetentionEvent& e) {
@@ -116,8 +110,7 @@ const RuleDefinition& global_keeps_model() {
                   e.registry_cleared || e.base_is_process_registry || !e.function.valid())
                 return false;
               const SiteRef& primary = e.chain.back();
-              const std::tuple<int32_t, uint32_t, uint32_t> key{primary.module, primary.site.line,
-                                                                primary.site.column};
+              const EventSite key = primary_site(e);
               if (primary.module < 0 || registered.count(key) != 0) return false;
               const ModuleFacts& facts = context.program.module(primary.module);
               const StoreLookup store = find_store(facts, primary.site);
@@ -133,9 +126,7 @@ const RuleDefinition& global_keeps_model() {
               return true;
             },
             [&](const RetentionEvent& e) {
-              const SiteRef& primary = e.chain.back();
-              const bool fixed =
-                  fixed_slots.count({primary.module, primary.site.line, primary.site.column}) != 0;
+              const bool fixed = fixed_slots.count(primary_site(e)) != 0;
               const std::string where = e.base_is_class_attribute ? "class-level '" + e.base_label + "'"
                                                                   : "module-level '" + e.base_label + "'";
               return "An nn.Module ('" + e.value_label + "') is kept in the " + where +

@@ -32,9 +32,8 @@ void report_cached_arguments(const RuleContext& context, std::vector<Diagnostic>
                    "() keeps every argument it is called with: " + held + " passed to it stays alive, " +
                    kept + ", for the life of the process.";
     diag.fix =
-        "Cache on something that does not hold the object (a name, a shape, id(model) with a weakref to "
-        "check "
-        "it), keep the cache on the object itself, or drop the cache.";
+        "Cache on something that does not hold the object (a name, a shape, id(model) with a weakref "
+        "to check it), keep the cache on the object itself, or drop the cache.";
     for (size_t k = 0; k < event.chain.size(); ++k) {
       RelatedLocation rel;
       rel.range = to_range(program, event.chain[k]);
@@ -56,9 +55,8 @@ const RuleDefinition& lru_cache_method() {
        RuleKind::Retention,
        Severity::Warning,
        "functools.lru_cache or cache on a method, or on a function called with a model",
-       {"Finds `@functools.lru_cache` and `@functools.cache` on instance methods, and on functions (or "
-        "static "
-        "methods) that some call passes an `nn.Module` or a tensor with autograd history "
+       {"Finds `@functools.lru_cache` and `@functools.cache` on instance methods, and on functions "
+        "(or static methods) that some call passes an `nn.Module` or a tensor with autograd history "
         "(`no_decay_names(model)`): the cache keeps every argument as a key.",
         "The cache belongs to the function, which lives as long as the class: it keeps a strong reference to "
         "every `self` it was called with (and every argument and result), so instances (models, their "

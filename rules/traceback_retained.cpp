@@ -11,9 +11,8 @@ const RuleDefinition& traceback_retained() {
        Severity::Warning,
        "an exception, traceback or frame is kept in a module-level variable",
        {"Finds tracebacks, frames and exceptions (from `sys.exc_info()`, `except ... as e`, "
-        "`inspect.currentframe()`) stored into a module-level variable or container, also through a method "
-        "of "
-        "a module-level object (`FAILURES.record(step, err)` appending to its list).",
+        "`inspect.currentframe()`) stored into a module-level variable or container, also through a "
+        "method of a module-level object (`FAILURES.record(step, err)` appending to its list).",
         "A traceback keeps every frame it passed through and every local variable of those frames (models, "
         "optimizers, batches): stored in a global, they are never freed.",
         "LAST_FAILURE = {}\n\ndef remember_failure():\n    LAST_FAILURE['traceback'] = sys.exc_info()[2]\n",
