@@ -81,6 +81,7 @@ enum class EventKind : uint8_t {
   StoreIntoGlobal,      // a value stored into something reachable from a module-level variable
   MutableDefaultStore,  // a store into a parameter's mutable default
   CachedArgument,       // a value passed to a function wrapped by functools.cache / lru_cache
+  WeakKeyHeldByValue,   // `d[key] = value` into a weakref.WeakKeyDictionary, the value referring to the key
 };
 
 struct RetentionEvent {
@@ -127,6 +128,9 @@ struct RetentionEvent {
   CodeRef function;         // whose analysis reports it: the function of the chain's first site
   CodeRef origin;           // where the innermost statement is
   CodeRef cached_function;  // CachedArgument: the function whose cache keeps the value
+  // WeakKeyHeldByValue: the stores through which the value refers to the key, from the value on (none when
+  // the value is the key itself).
+  std::vector<SiteRef> held_through;
 
   // Accumulated once per step: in a loop, or by `self` in the method that back-propagates the value (a
   // training step a framework calls once per batch).

@@ -252,6 +252,7 @@ struct Event {
   bool carried_into_next_step = false;  // see RetentionEvent
   CodeRef origin;                       // the function of the innermost statement
   CodeRef cached_function;              // see RetentionEvent
+  std::vector<SiteNote> held_through;   // see RetentionEvent
 };
 
 inline uint64_t field_key(ObjId base, FieldId field) { return (static_cast<uint64_t>(base) << 32) | field; }

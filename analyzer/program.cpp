@@ -490,36 +490,43 @@ bool Program::is_subclass_of(CodeRef cls, CodeRef base) const {
   return false;
 }
 
-bool Program::global_is_weak_container(int32_t module, const std::string& name) const {
+WeakContainer Program::global_weak_container(int32_t module, const std::string& name) const {
   const auto& table = bindings_[static_cast<size_t>(module)];
   auto it = table.find(name);
   if (it == table.end() || it->second.kind != Binding::Kind::Value || it->second.value == nullptr)
-    return false;
-  return is_weak_container_call(module, *it->second.value);
+    return WeakContainer::None;
+  return weak_container_call(module, *it->second.value);
 }
 
-bool Program::is_weak_container_call(int32_t module, const Expr& value) const {
-  if (value.kind != ExprKind::Call || value.children.empty()) return false;
+WeakContainer Program::weak_container_call(int32_t module, const Expr& value) const {
+  if (value.kind != ExprKind::Call || value.children.empty()) return WeakContainer::None;
   const StaticRef callee = resolve_expr(module, value.children[0]);
-  auto weak_class = [](const std::string& name) {
-    return name == "WeakSet" || name == "WeakValueDictionary" || name == "WeakKeyDictionary";
+  auto weak_class = [](std::string_view name) {
+    return name == "WeakSet"               ? WeakContainer::Set
+           : name == "WeakValueDictionary" ? WeakContainer::ValueDictionary
+           : name == "WeakKeyDictionary"   ? WeakContainer::KeyDictionary
+                                           : WeakContainer::None;
   };
   if (callee.kind == StaticRef::Kind::External) {
-    return callee.qualified.rfind("weakref.", 0) == 0 && weak_class(callee.qualified.substr(8));
+    return callee.qualified.rfind("weakref.", 0) == 0
+               ? weak_class(std::string_view(callee.qualified).substr(8))
+               : WeakContainer::None;
   }
   // The standard library's own weakref module, when it is part of the checked code.
   return callee.kind == StaticRef::Kind::ProjectClass &&
-         this->module(callee.code.module).module_name == "weakref" && weak_class(class_def(callee.code).name);
+                 this->module(callee.code.module).module_name == "weakref"
+             ? weak_class(class_def(callee.code).name)
+             : WeakContainer::None;
 }
 
-bool Program::class_attribute_is_weak_container(CodeRef cls, const std::string& attribute) const {
+WeakContainer Program::class_attribute_weak_container(CodeRef cls, const std::string& attribute) const {
   for (const Stmt& s : class_def(cls).body) {
     if (s.kind == StmtKind::Assign && s.targets.size() == 1 && s.targets[0].kind == ExprKind::Name &&
         s.targets[0].text == attribute) {
-      return is_weak_container_call(cls.module, s.value);
+      return weak_container_call(cls.module, s.value);
     }
   }
-  return false;
+  return WeakContainer::None;
 }
 
 bool Program::class_attribute_has_removal(CodeRef cls, const std::string& attribute) const {

@@ -36,6 +36,10 @@ struct StaticRef {
 };
 
 // CachedProperty: `functools.cached_property`, whose first read stores the getter's result on the instance.
+// The weakref containers: a WeakSet and a WeakValueDictionary keep nothing alive; a WeakKeyDictionary keeps
+// its values, and through a value that refers to its key, the key.
+enum class WeakContainer : uint8_t { None, Set, ValueDictionary, KeyDictionary };
+
 enum class MethodKind : uint8_t { Instance, Static, Class, Property, CachedProperty };
 inline bool is_property(MethodKind kind) {
   return kind == MethodKind::Property || kind == MethodKind::CachedProperty;
@@ -106,13 +110,13 @@ class Program {
   // Some module imports torch at module level: a frame's locals may then be tensors. In a project that
   // never does, saying so of every frame in a cycle would be noise.
   bool uses_torch() const { return uses_torch_; }
-  // A module-level `X = weakref.WeakSet()` (or WeakValueDictionary / WeakKeyDictionary).
-  bool global_is_weak_container(int32_t module, const std::string& name) const;
+  // A module-level `X = weakref.WeakSet()` (or WeakValueDictionary / WeakKeyDictionary): which one.
+  WeakContainer global_weak_container(int32_t module, const std::string& name) const;
   // Some code of the module removes entries from global `name` (remove, discard, pop, clear, del x[k]).
   bool global_has_removal(int32_t module, const std::string& name) const;
   // The same for a class attribute (`instances = weakref.WeakSet()` in the class body;
   // `<x>.instances.remove(..)` anywhere in the class's module).
-  bool class_attribute_is_weak_container(CodeRef cls, const std::string& attribute) const;
+  WeakContainer class_attribute_weak_container(CodeRef cls, const std::string& attribute) const;
   bool class_attribute_has_removal(CodeRef cls, const std::string& attribute) const;
   // Some method of the module other than `__init__` starts `self.<attribute>` again (assigns it a value
   // that does not read it) or takes entries out of it (`self.<attribute>.clear()`).
@@ -126,7 +130,7 @@ class Program {
   // What a module-level global assigned exactly once from a call calls (`x = f(...)`: f); Unknown otherwise.
   StaticRef global_assigned_callee(int32_t module, const std::string& name) const;
   // `weakref.WeakSet()`, `WeakValueDictionary()` or `WeakKeyDictionary()`, as named in `module`.
-  bool is_weak_container_call(int32_t module, const Expr& value) const;
+  WeakContainer weak_container_call(int32_t module, const Expr& value) const;
   struct Binding {
     enum class Kind : uint8_t { Function, Class, Import, Value } kind = Kind::Value;
     int32_t index = -1;

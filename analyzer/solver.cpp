@@ -509,6 +509,7 @@ class Context {
   // What calling a generator function or an `async def` returns: a generator or coroutine whose suspended
   // frame holds the arguments.
   ValueSet generator(const Function& f, const std::vector<ValueSet>& bound, const Expr& node);
+  void keep_generator_frame(const Expr& e, ObjId generator, size_t clauses, const ValueSet& iterable);
   // enumerate(xs) / zip(a, b): a sequence of tuples whose slots hold the index and the elements.
   ValueSet tuple_sequence(bool enumerate, const std::vector<Arg>& args, const Expr& node) {
     const ObjId sequence = at_site(&node, ObjKind::Container, enumerate ? "enumerate" : "zip", node.site);
@@ -810,6 +811,15 @@ class Context {
       }
     }
   }
+  // The WeakKeyDictionary `base` is, when it is one kept at module level or by a class.
+  bool is_weak_key_dictionary(ObjId base) const;
+  // `d[key] = value` into such a dictionary with a value that refers to its key: the entry never goes.
+  void record_weak_key_store(const ValueSet& bases, const ValueSet& keys, const ValueSet& values,
+                             const Site& site, const Expr& target);
+  // The stores of the shortest path (at most `max_edges` long) from one of `from` to one of `to`; null when
+  // there is none, empty when `from` and `to` share an object.
+  std::optional<std::vector<SiteNote>> path_between(const ValueSet& from, const ValueSet& to,
+                                                    size_t max_edges) const;
   // The event recorded, or null when there is nothing to record or too many events already.
   Event* record_event(EventKind kind, ObjId base, const std::string& base_label, const ValueSet& values,
                       const Site& site, const std::string& note);
@@ -1523,12 +1533,14 @@ ValueSet Context::eval(const Expr& e) {
       return {};
     case ExprKind::Container: {
       std::vector<ValueSet> element_values;
+      ValueSet first_iterable;  // a generator expression's frame keeps an iterator over it
       size_t body_start = 0;
       if (e.text == "comprehension") {
         const auto clauses = static_cast<size_t>(std::max(0, e.function_index));
         ++loop_depth_;
         for (size_t i = 0; i + 1 < clauses; i += 2) {
           const ValueSet iterable = eval(e.children[i + 1]);
+          if (i == 0) first_iterable = iterable;
           assign(e.children[i], load(iterable, elements_field(), e.children[i + 1].site), e.site);
         }
         body_start = clauses;
@@ -1589,6 +1601,8 @@ ValueSet Context::eval(const Expr& e) {
             }
           }
         }
+        if (e.container == ContainerKind::Generator && !drained)
+          keep_generator_frame(e, container, body_start, first_iterable);
         --loop_depth_;
       }
       if (!all.empty()) {
@@ -2751,6 +2765,41 @@ ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::
   return result;
 }
 
+// A generator expression not drained on the spot is a suspended frame: it keeps the iterator over its first
+// iterable and the cells of the enclosing function's variables it reads (`(self._prepare(b) for b in
+// self.loader)` keeps `self`). Stored on `self`, that is a cycle through the generator.
+void Context::keep_generator_frame(const Expr& e, ObjId generator, size_t clauses, const ValueSet& iterable) {
+  if (ref_.index == 0 || e.children.size() < 2) return;  // at module level the names are globals
+  std::vector<std::string_view> bound;
+  for (size_t i = 0; i < clauses; i += 2) {
+    for_each_expr(e.children[i], [&](const Expr& target) {
+      if (target.kind == ExprKind::Name) bound.push_back(target.text);
+    });
+  }
+  std::vector<std::string_view> captured;
+  for (size_t i = 2; i < e.children.size(); ++i) {
+    if (i < clauses && i % 2 == 0) continue;  // a later clause's target
+    for_each_expr(e.children[i], [&](const Expr& read) {
+      if (read.kind != ExprKind::Name || (!is_local(read.text) && !is_free_var(read.text))) return;
+      if (std::find(bound.begin(), bound.end(), read.text) != bound.end()) return;
+      if (std::find(captured.begin(), captured.end(), read.text) == captured.end())
+        captured.push_back(read.text);
+    });
+  }
+  if (!iterable.empty()) {
+    store(ValueSet{generator}, intern_field("local:.0"), iterable,
+          {site_ref(e.children[1].site, "the generator's frame keeps an iterator over this")},
+          EdgeRole::Generator);
+  }
+  for (std::string_view name : captured) {
+    const std::string text(name);
+    const ValueSet values = read_name(text, e.site);
+    if (values.empty()) continue;
+    store(ValueSet{generator}, intern_field("local:" + text), values,
+          {site_ref(e.site, "the generator's frame keeps " + text)}, EdgeRole::Generator);
+  }
+}
+
 ValueSet Context::generator(const Function& f, const std::vector<ValueSet>& bound, const Expr& node) {
   const char* kind = f.is_async ? (f.is_generator ? "async generator " : "coroutine ") : "generator ";
   const ObjId gen = at_site(&node, ObjKind::Generator, kind + f.qualname + "()", node.site, 11);
@@ -3038,7 +3087,8 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
         break;
       }
       const ValueSet bases = eval(target.children[0]);
-      for (size_t i = 1; i < target.children.size(); ++i) eval(target.children[i]);
+      ValueSet keys;
+      for (size_t i = 1; i < target.children.size(); ++i) keys.merge(eval(target.children[i]));
       const std::vector<SiteNote> chain{site_ref(site, describe_target(target) + " = ...")};
       if (target.text == ":") {
         // `root[:] = [root, root, None]` copies the elements in; the list on the right is not kept.
@@ -3051,6 +3101,7 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
         store(bases, intern_field("[" + target.text + "]"), values, chain, EdgeRole::Plain);
       store(bases, elements_field(), values, chain, EdgeRole::Plain);
       record_store_events(bases, values, site, target);
+      record_weak_key_store(bases, keys, values, site, target);
       // `by_step[step] = loss`: a key that changes keeps every value, like an append.
       if (target.text.empty()) {
         for (ObjId b : bases) {
@@ -3751,6 +3802,83 @@ WitnessNode Context::witness_node(ObjId id) const {
   return n;
 }
 
+bool Context::is_weak_key_dictionary(ObjId base) const {
+  const Obj& o = objs_[base];
+  if (o.kind == ObjKind::Global) {
+    return o.module_index >= 0 &&
+           program_.global_weak_container(o.module_index, o.name.str()) == WeakContainer::KeyDictionary;
+  }
+  // `Registry._stats[key] = value` on a class attribute.
+  return o.kind == ObjKind::Field && o.base != kNoObj && objs_[o.base].kind == ObjKind::ClassConst &&
+         program_.class_attribute_weak_container(objs_[o.base].cls, field_name(o.field)) ==
+             WeakContainer::KeyDictionary;
+}
+
+void Context::record_weak_key_store(const ValueSet& bases, const ValueSet& keys, const ValueSet& values,
+                                    const Site& site, const Expr& target) {
+  if (keys.empty() || values.empty()) return;
+  const auto dict =
+      std::find_if(bases.begin(), bases.end(), [&](ObjId b) { return is_weak_key_dictionary(b); });
+  if (dict == bases.end()) return;
+  // A key standing for many objects (the elements of one list) may be another element than the one the
+  // value refers to, unless the value is made from the key's own variable (`_STATS[m] = Stats(m)` in a loop
+  // over modules).
+  bool value_names_key = false;
+  if (assigned_value_ != nullptr && target.children.size() > 1 && target.children[1].kind == ExprKind::Name) {
+    for_each_expr(*assigned_value_, [&](const Expr& read) {
+      value_names_key |= read.kind == ExprKind::Name && read.text == target.children[1].text;
+    });
+  }
+  ValueSet usable_keys;
+  for (ObjId k : keys) {
+    if (value_names_key || !objs_[k].summary) usable_keys.insert(k);
+  }
+  auto path = path_between(values, usable_keys, 3);
+  if (!path) return;
+  Event* event = record_event(EventKind::WeakKeyHeldByValue, *dict, objs_[*dict].label, values, site,
+                              describe_target(target) + " = ...");
+  if (event != nullptr) event->held_through = std::move(*path);
+}
+
+std::optional<std::vector<SiteNote>> Context::path_between(const ValueSet& from, const ValueSet& to,
+                                                           size_t max_edges) const {
+  if (to.empty()) return std::nullopt;
+  for (ObjId v : from) {
+    if (to.contains(v)) return std::vector<SiteNote>{};
+  }
+  // Rare (a store into a weak-keyed dictionary): the out-edges are collected from the whole edge table.
+  std::unordered_map<ObjId, std::vector<const EdgeMap::value_type*>> out_edges;
+  for (const auto& entry : edges_) {
+    if (!entry.second.implicit) out_edges[entry.first.from].push_back(&entry);
+  }
+  std::unordered_map<ObjId, const EdgeMap::value_type*> reached_by;
+  std::vector<ObjId> frontier(from.begin(), from.end());
+  for (ObjId v : frontier) reached_by.emplace(v, nullptr);
+  for (size_t depth = 0; depth < max_edges && !frontier.empty(); ++depth) {
+    std::vector<ObjId> next;
+    for (ObjId node : frontier) {
+      auto it = out_edges.find(node);
+      if (it == out_edges.end()) continue;
+      for (const EdgeMap::value_type* edge : it->second) {
+        const ObjId target_obj = edge->first.to;
+        if (!reached_by.emplace(target_obj, edge).second) continue;
+        if (to.contains(target_obj)) {
+          std::vector<SiteNote> path;
+          for (ObjId at = target_obj; reached_by.at(at) != nullptr; at = reached_by.at(at)->first.from) {
+            const std::vector<SiteNote>& chain = reached_by.at(at)->second.chain;
+            if (!chain.empty()) path.push_back(chain.back());
+          }
+          std::reverse(path.begin(), path.end());
+          return path;
+        }
+        next.push_back(target_obj);
+      }
+    }
+    frontier = std::move(next);
+  }
+  return std::nullopt;
+}
+
 Event* Context::record_event(EventKind kind, ObjId base, const std::string& base_label,
                              const ValueSet& values, const Site& site, const std::string& note) {
   if ((values.empty() && kind != EventKind::MutableDefaultStore) || events_.size() > 256) return nullptr;
@@ -4136,6 +4264,7 @@ void Context::emit_events() {
     out.function = ref_;
     out.origin = ev.origin;
     out.cached_function = ev.cached_function;
+    out.held_through = to_refs(ev.held_through);
     out.base_is_global =
         ev.base != kNoObj && (objs_[ev.base].kind == ObjKind::Global || root_is_global(ev.base));
     bool project_registry = false;  // a module-level variable of the analysed code
@@ -4149,14 +4278,18 @@ void Context::emit_events() {
       if (g.kind == ObjKind::ClassConst) {
         // A class attribute: `instances = weakref.WeakSet()` in the class body, or removed somewhere.
         const std::string name = attribute == kNoObj ? std::string() : field_name(objs_[attribute].field);
-        if (program_.class_attribute_is_weak_container(g.cls, name)) continue;
+        if (program_.class_attribute_weak_container(g.cls, name) != WeakContainer::None &&
+            ev.kind != EventKind::WeakKeyHeldByValue)
+          continue;
         out.registry_cleared = program_.class_attribute_has_removal(g.cls, name);
         out.base_is_class_attribute = true;
         project_registry = true;
       } else if (g.module_index >= 0) {
         project_registry = true;
-        if (program_.global_is_weak_container(g.module_index, g.name))
-          continue;  // WeakSet & co.: no retention
+        // WeakSet & co.: no retention, unless a value refers to its key.
+        if (program_.global_weak_container(g.module_index, g.name) != WeakContainer::None &&
+            ev.kind != EventKind::WeakKeyHeldByValue)
+          continue;
         out.registry_cleared = program_.global_has_removal(g.module_index, g.name);
       } else if (g.name.str() == kProcessRoots) {
         // One slot (signal.signal, sys.settrace): the next registration replaces this one.
@@ -4217,7 +4350,8 @@ void Context::emit_events() {
          (out.value_is_receiver || out.value_holds_receiver || out.value_is_frame_like ||
           out.value_is_module || (out.value_carries_graph && !ev.under_no_grad))) ||
         (ev.kind == EventKind::MutableDefaultStore && ev.base != kNoObj && objs_[ev.base].mutable_default) ||
-        (ev.kind == EventKind::CachedArgument && (out.value_is_module || out.value_carries_graph));
+        (ev.kind == EventKind::CachedArgument && (out.value_is_module || out.value_carries_graph)) ||
+        (ev.kind == EventKind::WeakKeyHeldByValue && out.base_is_global);
     if (interesting) solver_.report_event(ref_, std::move(out));
   }
 }

@@ -292,6 +292,13 @@ Diagnostic make_event_diagnostic(const Program& program, const RetentionEvent& e
     rel.message = "reached from here" + (event.chain[k].note.empty() ? "" : " (" + event.chain[k].note + ")");
     d.related.push_back(std::move(rel));
   }
+  for (const SiteRef& store : event.held_through) {
+    RelatedLocation rel;
+    rel.range = to_range(program, store);
+    rel.message = "the value refers to the key through this store" +
+                  (store.note.empty() ? "" : " (" + store.note + ")");
+    d.related.push_back(std::move(rel));
+  }
   if (event.base_site.site.line > 0) {
     RelatedLocation rel;
     rel.range = to_range(program, event.base_site);

@@ -27,7 +27,9 @@ const RuleDefinition& generator_holds_owner() {
        {"Finds a generator created from a method (`self.batches = self._batches()`), or from a function "
         "given the object, and kept on that object or on something it owns. Calling an `async def` without "
         "awaiting it makes a coroutine (an async generator when it yields), found the same way "
-        "(`self.next_batch = self._fetch()`).",
+        "(`self.next_batch = self._fetch()`). So is a generator expression that reads the object "
+        "(`self.stream = (self._prepare(b) for b in self.loader)`), unless it is drained where it is made "
+        "(`list(...)`, `sum(...)`).",
         "A generator's or coroutine's suspended frame keeps every argument it was called with, `self` "
         "included, until it is exhausted, run to its end or closed. Kept on `self`, it makes a cycle: the "
         "object, its model and the batch the "
@@ -39,7 +41,7 @@ const RuleDefinition& generator_holds_owner() {
         "data:\n        yield x\n",
         "The generator or coroutine is assumed alive where it is stored, even when the code later exhausts, "
         "awaits or closes it. A coroutine awaited where it is created (`x = await self._fetch()`) is not "
-        "kept: the call gives its return value."}},
+        "kept: the call gives its return value. A generator expression's `if` conditions are not read."}},
       [](const CycleWitness& c) { return has_role(c, EdgeRole::Generator); },
       keeping_edge,
       [](const CycleWitness&) {

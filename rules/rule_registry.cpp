@@ -28,6 +28,7 @@ const RuleDefinition& eval_outputs_keep_graph();
 const RuleDefinition& backward_create_graph();
 const RuleDefinition& global_keeps_graph();
 const RuleDefinition& global_keeps_model();
+const RuleDefinition& weak_key_value_holds_key();
 }  // namespace rules
 
 const std::vector<const RuleDefinition*>& rule_definitions() {
@@ -54,6 +55,7 @@ const std::vector<const RuleDefinition*>& rule_definitions() {
       &rules::backward_create_graph(),
       &rules::global_keeps_graph(),
       &rules::global_keeps_model(),
+      &rules::weak_key_value_holds_key(),
   };
   return table;
 }
