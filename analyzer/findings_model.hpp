@@ -82,6 +82,7 @@ enum class EventKind : uint8_t {
   MutableDefaultStore,  // a store into a parameter's mutable default
   CachedArgument,       // a value passed to a function wrapped by functools.cache / lru_cache
   WeakKeyHeldByValue,   // `d[key] = value` into a weakref.WeakKeyDictionary, the value referring to the key
+  GraphIntoGrad,        // `p.grad = g` with autograd on, `g` carrying a graph
 };
 
 struct RetentionEvent {

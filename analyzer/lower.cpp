@@ -1368,6 +1368,12 @@ class Lowerer {
         e.arg_names.push_back("");
       }
     }
+    // `hasattr(x, "item")` keeps its name, quoted as a subscript's key is: what fails the test is no tensor.
+    if (count == 2 && e.children.size() == 3 && ts_node_symbol(function) == g_.identifier &&
+        text_is(function, "hasattr") && e.children[2].kind == ExprKind::Literal) {
+      const std::string name = attribute_name_of(args_children[1], false);
+      if (!name.empty()) e.children[2].text = "'" + name + "'";
+    }
   }
 
   // [body for t in it if c ...]: children = pairs (target, iterable) then the body (dict: key, value).

@@ -811,6 +811,12 @@ class Context {
       }
     }
   }
+  // The variable `hasattr(x, "item")`, `isinstance(x, torch.Tensor)` or `torch.is_tensor(x)` tests, when
+  // `condition` is one of those: where the test fails, `x` is no tensor.
+  static const Expr* tensor_test_subject(const Expr& condition);
+  // Where a test says variable `name` is no tensor: what it may name is seen through a value that carries
+  // no autograd history (`if hasattr(v, "item"): v = v.item()` leaves no graph in `v` on either path).
+  void narrow_to_non_tensor(const std::string& name, const Site& site);
   // The WeakKeyDictionary `base` is, when it is one kept at module level or by a class.
   bool is_weak_key_dictionary(ObjId base) const;
   // `d[key] = value` into such a dictionary with a value that refers to its key: the entry never goes.
@@ -2338,8 +2344,10 @@ ValueSet Context::gradients_of(const Expr& node) {
   bool create_graph = false;
   for (size_t i = 1; i < node.children.size() && i < node.arg_names.size(); ++i) {
     const Expr& arg = node.children[i];
+    // A variable (`create_graph=self.second_order`) is taken to be true on some run: the flag is there to
+    // be turned on.
     create_graph |=
-        node.arg_names[i] == "create_graph" && arg.kind == ExprKind::Literal && arg.text == "True";
+        node.arg_names[i] == "create_graph" && (arg.kind != ExprKind::Literal || arg.text == "True");
   }
   const ObjId gradients = at_site(&node, ObjKind::Container, "gradients", node.site);
   const ObjId gradient = at_site(&node, ObjKind::Unknown, "gradient", node.site, 1);
@@ -3073,6 +3081,10 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
       store_base_root_.clear();
       store_value_root_.clear();
       record_store_events(bases, values, site, target);
+      // `p.grad = g` for a gradient taken with create_graph: its graph reaches the parameter again.
+      if (target.text == "grad" && !autograd_maybe_off() && any_graph(values))
+        record_event(EventKind::GraphIntoGrad, kNoObj, describe_target(target), values, site,
+                     describe_target(target) + " = ...");
       break;
     }
     case ExprKind::Subscript: {
@@ -3312,7 +3324,18 @@ void Context::exec(const Stmt& s) {
       distinct_names_.resize(guards);
       HeapState after_body = std::move(st_);
       st_ = std::move(before);
+      const Expr* tensor_tested = tensor_test_subject(s.value);
+      if (tensor_tested != nullptr) narrow_to_non_tensor(tensor_tested->text, s.site);
       exec_block(s.orelse);
+      // `if torch.is_tensor(v): return ...`: below the `if`, `v` is what the test failed on. (Other
+      // variables keep both paths: the frame a traceback keeps has the body's.)
+      const bool body_leaves = !s.body.empty() && (s.body.back().kind == StmtKind::Return ||
+                                                   s.body.back().kind == StmtKind::Raise);
+      if (tensor_tested != nullptr && body_leaves) {
+        auto narrowed = st_.env.find(tensor_tested->text);
+        auto tensor = after_body.env.find(tensor_tested->text);
+        if (narrowed != st_.env.end() && tensor != after_body.env.end()) tensor->second = narrowed->second;
+      }
       join_into(st_, after_body);
       break;
     }
@@ -3800,6 +3823,64 @@ WitnessNode Context::witness_node(ObjId id) const {
       break;
   }
   return n;
+}
+
+const Expr* Context::tensor_test_subject(const Expr& condition) {
+  if (condition.kind != ExprKind::Call || condition.children.size() < 2) return nullptr;
+  const Expr& callee = condition.children[0];
+  const Expr& subject = condition.children[1];
+  if (subject.kind != ExprKind::Name || !condition.arg_names[1].empty()) return nullptr;
+  if (callee.kind == ExprKind::Attribute && callee.text == "is_tensor" && condition.children.size() == 2)
+    return &subject;
+  if (callee.kind != ExprKind::Name || condition.children.size() != 3) return nullptr;
+  const Expr& tested = condition.children[2];
+  if (callee.text == "hasattr") {
+    // Attributes every tensor has, that a number, a string or a container has not.
+    static const char* const kTensorAttributes[] = {"'item'",   "'detach'",  "'cpu'",           "'numpy'",
+                                                    "'tolist'", "'grad_fn'", "'requires_grad'", "'backward'"};
+    for (const char* attribute : kTensorAttributes) {
+      if (tested.kind == ExprKind::Literal && tested.text == attribute) return &subject;
+    }
+    return nullptr;
+  }
+  if (callee.text != "isinstance") return nullptr;
+  auto names_tensor = [](const Expr& type) {
+    return (type.kind == ExprKind::Attribute || type.kind == ExprKind::Name) && type.text == "Tensor";
+  };
+  if (names_tensor(tested)) return &subject;
+  // `isinstance(v, (torch.Tensor, np.ndarray))`: failing it, `v` is no tensor either.
+  if (tested.kind == ExprKind::Container && tested.container == ContainerKind::Tuple &&
+      std::any_of(tested.children.begin(), tested.children.end(), names_tensor))
+    return &subject;
+  return nullptr;
+}
+
+void Context::narrow_to_non_tensor(const std::string& name, const Site& site) {
+  if (!is_local(name) || is_cell_var(name) || is_free_var(name)) return;
+  auto it = st_.env.find(name);
+  if (it == st_.env.end()) return;
+  ValueSet narrowed;
+  for (ObjId v : it->second.values) {
+    switch (objs_[v].kind) {
+      case ObjKind::Param:
+      case ObjKind::Global:
+      case ObjKind::Field:
+      case ObjKind::Default:
+      case ObjKind::LibInstance:
+      case ObjKind::Value:
+      case ObjKind::Unknown: {
+        // May be a tensor: seen as a value computed from it with autograd off, which no graph reaches.
+        const ObjId value = at_site(&site, ObjKind::Value, "value", site, 12);
+        add_operand(value, v);
+        objs_[value].no_grad = true;
+        narrowed.insert(value);
+        break;
+      }
+      default:  // an instance, container or callable made here: no tensor, kept as it is
+        narrowed.insert(v);
+    }
+  }
+  it->second.values = std::move(narrowed);
 }
 
 bool Context::is_weak_key_dictionary(ObjId base) const {
@@ -4351,7 +4432,8 @@ void Context::emit_events() {
           out.value_is_module || (out.value_carries_graph && !ev.under_no_grad))) ||
         (ev.kind == EventKind::MutableDefaultStore && ev.base != kNoObj && objs_[ev.base].mutable_default) ||
         (ev.kind == EventKind::CachedArgument && (out.value_is_module || out.value_carries_graph)) ||
-        (ev.kind == EventKind::WeakKeyHeldByValue && out.base_is_global);
+        (ev.kind == EventKind::WeakKeyHeldByValue && out.base_is_global) ||
+        (ev.kind == EventKind::GraphIntoGrad && !ev.under_no_grad);
     if (interesting) solver_.report_event(ref_, std::move(out));
   }
 }

@@ -4,7 +4,7 @@
 
 #include "analyzer/carried_state.hpp"
 #include "analyzer/text_util.hpp"
-#include "rules/cycle_report.hpp"
+#include "rules/event_rule_helpers.hpp"
 
 namespace cyclecheck::rules {
 namespace {
@@ -63,6 +63,20 @@ bool function_resets_gradients(const Function& f) {
   return resets;
 }
 
+// Whether a statement of `f` below line `line` resets the gradients.
+bool resets_after(const Function& f, uint32_t line) {
+  bool resets = false;
+  for_each_statement(f.body, [&](const Stmt& s) { resets |= s.site.line > line && resets_gradients(s); });
+  return resets;
+}
+
+// A caller that resets the gradients after the call lets go of the graph.
+bool caller_resets(const RuleContext& context, CodeRef function) {
+  return std::any_of(context.calls.begin(), context.calls.end(), [&](const CallEdge& call) {
+    return call.callee == function && function_resets_gradients(context.program.function(call.caller));
+  });
+}
+
 }  // namespace
 
 const RuleDefinition& backward_create_graph() {
@@ -75,7 +89,9 @@ const RuleDefinition& backward_create_graph() {
        {"Finds `loss.backward(create_graph=True)` (also `torch.autograd.backward`, `manual_backward` and "
         "`accelerator.backward` with `create_graph=True`) when no later statement of the function, and "
         "nothing in a function that calls it, resets the gradients: `p.grad = None`, `del p.grad`, "
-        "`zero_grad()`, `p.grad.detach_()`.",
+        "`zero_grad()`, `p.grad.detach_()`. Also `p.grad = g` with autograd on, for a `g` that carries a "
+        "graph "
+        "(`torch.autograd.grad(..., create_graph=...)`), under the same condition.",
         "With `create_graph=True` each parameter's `.grad` is a tensor with a graph, and that graph reaches "
         "the parameter again through its AccumulateGrad node: a reference cycle through autograd's C++ "
         "objects, which Python's collector cannot see. The model, its parameters and the last step's graph "
@@ -88,7 +104,8 @@ const RuleDefinition& backward_create_graph() {
         "torch.autograd.grad(loss, model.parameters(), create_graph=True)\n    (loss + sum(g.pow(2).sum() "
         "for g in grads)).backward()\n    opt.step()\n# or, keeping backward(create_graph=True): "
         "opt.zero_grad(set_to_none=True) after opt.step()\n",
-        "Only the literal `create_graph=True` is recognised; a flag passed in a variable is not. A reset in "
+        "For `backward`, only the literal `create_graph=True` is recognised; a flag passed in a variable is "
+        "not (for `torch.autograd.grad` it is taken to be on). A reset in "
         "a method a framework calls afterwards (not a project function calling this one) is not seen."}},
       {},
       {},
@@ -102,12 +119,7 @@ const RuleDefinition& backward_create_graph() {
             const Stmt* backward = unreset_backward(f);
             if (backward == nullptr) continue;
             const CodeRef self{static_cast<int32_t>(m), static_cast<int32_t>(fi)};
-            // A caller that resets the gradients after the call lets go of the graph.
-            const bool caller_resets =
-                std::any_of(context.calls.begin(), context.calls.end(), [&](const CallEdge& call) {
-                  return call.callee == self && function_resets_gradients(program.function(call.caller));
-                });
-            if (caller_resets) continue;
+            if (caller_resets(context, self)) continue;
             Diagnostic diag;
             diag.code = "CC207";
             diag.rule_name = "backward-create-graph";
@@ -126,6 +138,28 @@ const RuleDefinition& backward_create_graph() {
             out.push_back(std::move(diag));
           }
         }
+        // `p.grad = g` with `g` from torch.autograd.grad(..., create_graph=...): the same graph, by hand.
+        report_events(
+            context, rule_info_of("CC207"), out,
+            [&](const RetentionEvent& e) {
+              if (e.kind != EventKind::GraphIntoGrad || !e.origin.valid()) return false;
+              const SiteRef& store = e.chain.back();
+              return !resets_after(program.function(e.origin), store.site.line) &&
+                     !caller_resets(context, e.origin);
+            },
+            [](const RetentionEvent& e) {
+              return "A gradient with autograd history ('" + e.value_label + "') is assigned to '" +
+                     e.base_label +
+                     "': its graph refers back to the parameter, a cycle through autograd that the collector "
+                     "cannot free, and nothing resets the gradients after it: the model, its parameters and "
+                     "the last graph are never freed.";
+            },
+            [](const RetentionEvent&) {
+              return std::string(
+                  "Take the gradients without create_graph for the optimizer (or assign g.detach()), or set "
+                  "them to None after the step (optimizer.zero_grad(set_to_none=True), p.grad = None).");
+            },
+            false);
       }};
   return rule;
 }
