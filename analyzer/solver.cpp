@@ -388,8 +388,13 @@ class Context {
   ObjId at_site(const void* node, ObjKind kind, const std::string& label, const Site& site,
                 uint32_t salt = 0);
   // `torch.autograd.grad(outputs, inputs, ...)`: a tuple of gradients, which carry a graph only with a
-  // literal `create_graph=True`; without it they are plain tensors, whatever graph the outputs had.
+  // literal `create_graph=True` (or a flag); without it they are plain tensors, whatever graph the outputs
+  // had.
   ValueSet gradients_of(const Expr& node);
+  // torch.nn.Sequential, ModuleList, ModuleDict, ParameterList, ParameterDict.
+  static bool is_torch_module_container(const std::string& qualified);
+  void keep_container_modules(ObjId container, const std::string& qualified, const std::vector<Arg>& args,
+                              const Expr& node);
   ObjId placeholder(ObjId base, FieldId field, Site site);
 
   // ---- heap ----
@@ -404,7 +409,10 @@ class Context {
       if (it != st_.fields.end()) {
         out.merge(it->second);
       } else if (placeholder_capable(b) && objs_[b].kind != ObjKind::Instance &&
-                 objs_[b].kind != ObjKind::LibInstance) {
+                 (objs_[b].kind != ObjKind::LibInstance ||
+                  is_torch_module_container(objs_[b].qualified.str()))) {
+        // `seq[0]` of an nn.Sequential or ModuleList: one module, its own placeholder, rather than any of
+        // the elements it was given.
         out.merge(load_one(b, keyed, site));
       } else {
         out.merge(load_one(b, elements_field(), site));
@@ -2283,6 +2291,42 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
   return out;
 }
 
+bool Context::is_torch_module_container(const std::string& qualified) {
+  static const char* const kContainers[] = {"Sequential", "ModuleList", "ModuleDict", "ParameterList",
+                                            "ParameterDict"};
+  if (qualified.rfind("torch.nn.", 0) != 0) return false;
+  const std::string name = last_component(qualified);
+  return std::any_of(std::begin(kContainers), std::end(kContainers),
+                     [&](const char* c) { return name == c; });
+}
+
+// `nn.ModuleDict({"a": m})`, `nn.ModuleList([m])`, `nn.Sequential(m1, m2)`: the container module keeps what
+// it is given (a list's or dict's elements, or the arguments themselves), and indexing it gives them back.
+void Context::keep_container_modules(ObjId container, const std::string& qualified,
+                                     const std::vector<Arg>& args, const Expr& node) {
+  const std::vector<SiteNote> chain{
+      site_ref(node.site, last_component(qualified) + "(...) keeps its modules")};
+  ValueSet certain, possible;  // kept for sure, and one of several
+  for (const Arg& a : args) {
+    if (!a.name.empty() && a.name != "*") continue;  // keywords are options, not modules
+    const ValueSet given = a.name == "*" ? load(a.values, elements_field(), node.site) : a.values;
+    for (ObjId v : given) {
+      if (objs_[v].kind != ObjKind::Container) {
+        (given.size() == 1 ? certain : possible).insert(v);
+        continue;
+      }
+      // The container module takes every element of the list or dict it is given (a read of the list gives
+      // one of them, so the list's own edges to each are only possible ones).
+      ValueSet& kept = given.size() == 1 && !objs_[v].summary ? certain : possible;
+      kept.merge(load_one(v, elements_field(), node.site));
+    }
+  }
+  // Only its elements: an index (`seq[0]`) reads the container's own placeholder for that slot (load_keyed),
+  // which stands for one module where the elements would be several.
+  for (ObjId v : certain) store(ValueSet{container}, elements_field(), ValueSet{v}, chain, EdgeRole::Plain);
+  if (!possible.empty()) store(ValueSet{container}, elements_field(), possible, chain, EdgeRole::Plain);
+}
+
 ValueSet Context::unknown_call(std::string qualified, const std::vector<Arg>& args, const Expr& node,
                                bool graph, bool tensor) {
   if (!qualified.empty() && is_camel_case(qualified)) {
@@ -2308,6 +2352,7 @@ ValueSet Context::unknown_call(std::string qualified, const std::vector<Arg>& ar
             {site_ref(node.site, last_component(qualified) + "(" + slot + "=...) keeps the callable")},
             EdgeRole::Callback);
     }
+    if (is_torch_module_container(qualified)) keep_container_modules(instance, qualified, args, node);
     return ValueSet{instance};
   }
   if (qualified == "torch.autograd.grad") return gradients_of(node);
