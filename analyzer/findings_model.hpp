@@ -119,6 +119,8 @@ struct RetentionEvent {
   bool augmented = false;                   // `acc += v` / `acc = acc + v` rather than `acc.append(v)`
   bool registry_cleared = false;  // the module removes entries from this registry, or it holds one entry
   bool base_is_process_registry = false;  // a library's process-wide registry (atexit.register)
+  // One process-wide slot (signal.signal, sys.settrace): the next registration replaces this one.
+  bool base_is_process_slot = false;
   // Some statement on the chain ran under `torch.no_grad()` / `inference_mode()` (a `with` block or a
   // decorator), or under `set_grad_enabled(...)`, which may turn autograd off.
   bool under_no_grad = false;

@@ -4420,6 +4420,7 @@ void Context::emit_events() {
       } else if (g.name.str() == kProcessRoots) {
         // One slot (signal.signal, sys.settrace): the next registration replaces this one.
         out.registry_cleared = true;
+        out.base_is_process_slot = true;
       } else if (g.name.str() == kProcessRegistry) {
         project_registry = true;
         out.base_is_process_registry = true;
@@ -4445,9 +4446,10 @@ void Context::emit_events() {
       if (out.value_label.empty()) out.value_label = node_label(v);
       out.value_is_receiver |= o.receiver;
       out.value_is_module |= o.module;
-      // Only registries of the project: a library's (atexit, sys.settrace) is one slot or cleared by it.
-      out.value_holds_receiver |=
-          project_registry && callable_holds_receiver(v, out.base_is_process_registry);
+      // Registries of the project and a library's that keeps every registration (atexit), and one slot
+      // (signal.signal, sys.settrace: reported apart, as the last instance only is kept).
+      out.value_holds_receiver |= (project_registry || out.base_is_process_slot) &&
+                                  callable_holds_receiver(v, out.base_is_process_registry);
       if (o.kind == ObjKind::Container) {
         auto it = st_.fields.find(field_key(v, elements_field()));
         if (it != st_.fields.end()) {

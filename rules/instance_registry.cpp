@@ -2,6 +2,67 @@
 #include "rules/event_rule_helpers.hpp"
 
 namespace cyclecheck::rules {
+namespace {
+
+// Every call in `facts` whose callee is named `name` (`signal` of `signal.signal(...)`), in source order.
+std::vector<const Expr*> calls_named(const ModuleFacts& facts, const std::string& name) {
+  std::vector<const Expr*> calls;
+  auto visit = [&](const Expr& e) {
+    for_each_expr(e, [&](const Expr& call) {
+      if (call.kind == ExprKind::Call && !call.children.empty() &&
+          (call.children[0].kind == ExprKind::Attribute || call.children[0].kind == ExprKind::Name) &&
+          call.children[0].text == name)
+        calls.push_back(&call);
+    });
+  };
+  for (const Function& f : facts.functions) {
+    for_each_statement(f.body, [&](const Stmt& s) {
+      visit(s.value);
+      for (const Expr& target : s.targets) visit(target);
+    });
+  }
+  return calls;
+}
+
+// `a.b.c` for a dotted name, "" for anything else.
+std::string dotted(const Expr& e) {
+  if (e.kind == ExprKind::Name) return e.text;
+  if (e.kind != ExprKind::Attribute || e.children.empty()) return "";
+  const std::string base = dotted(e.children[0]);
+  return base.empty() ? "" : base + "." + e.text;
+}
+
+// The slot a call fills: the signal of `signal.signal(sig, handler)` as written; "" for the one slot of
+// `sys.settrace` and `sys.setprofile`.
+std::string slot_of(const Expr& call) {
+  return call.children[0].text == "signal" && call.children.size() > 1 ? dotted(call.children[1]) : "";
+}
+
+// Whether the module installs something else in the slot the event's call fills (`signal.signal(sig,
+// previous)` in a `finally`, `sys.settrace(None)`): the instance is let go then.
+bool slot_set_again(const RuleContext& context, const RetentionEvent& e) {
+  const SiteRef& primary = e.chain.back();
+  if (primary.module < 0) return false;
+  const ModuleFacts& facts = context.program.module(primary.module);
+  const Expr* registration = nullptr;
+  for (const Function& f : facts.functions) {
+    for_each_statement(f.body, [&](const Stmt& s) {
+      for_each_expr(s.value, [&](const Expr& call) {
+        if (call.kind == ExprKind::Call && !call.children.empty() && call.site.line == primary.site.line &&
+            call.site.column == primary.site.column)
+          registration = &call;
+      });
+    });
+  }
+  if (registration == nullptr) return false;
+  const std::string slot = slot_of(*registration);
+  for (const Expr* other : calls_named(facts, registration->children[0].text)) {
+    if (other != registration && slot_of(*other) == slot) return true;
+  }
+  return false;
+}
+
+}  // namespace
 
 const RuleDefinition& instance_registry() {
   static const RuleDefinition rule{
@@ -18,7 +79,9 @@ const RuleDefinition& instance_registry() {
         "whose handle is never removed, `weakref.finalize(self, self.cleanup)`, whose callback keeps the "
         "object it was meant to outlive, and a handler or filter holding the object added to a logger from "
         "`logging.getLogger` (which the logging module keeps for the life of the process) with no "
-        "`removeHandler` / `removeFilter` in the module.",
+        "`removeHandler` / `removeFilter` in the module. As a warning: a bound method (or a callable holding "
+        "the object) installed in a one-handler slot of the process (`signal.signal`, `sys.settrace`, "
+        "`sys.setprofile`) that nothing in the module sets again.",
         "A module-level container lives for the whole process: every instance that registers itself, with "
         "its "
         "parameters and buffers, is kept forever.",
@@ -59,6 +122,25 @@ const RuleDefinition& instance_registry() {
                   "instance when it is closed.");
             },
             true);
+        // One process-wide slot: the last instance stays until something else is installed there.
+        report_events(
+            context, rule_info_of("CC203"), out,
+            [&](const RetentionEvent& e) {
+              return e.kind == EventKind::StoreIntoGlobal && e.base_is_process_slot &&
+                     (e.value_is_receiver || e.value_holds_receiver) && !slot_set_again(context, e);
+            },
+            [](const RetentionEvent& e) {
+              return "'" + e.value_label + "', which holds its object, is installed as the process's one " +
+                     e.base_label.substr(0, e.base_label.rfind(" registry")) +
+                     " handler: the last instance is kept alive until another handler replaces it.";
+            },
+            [](const RetentionEvent&) {
+              return std::string(
+                  "Restore the previous handler when the instance is done (keep what signal.signal() "
+                  "returned and install it again in close() or a `finally`), or install a function that "
+                  "reaches the instance through weakref.WeakMethod.");
+            },
+            false);
       }};
   return rule;
 }
