@@ -180,10 +180,11 @@ struct Obj {
   int32_t param = -1;
   int32_t module_index = -1;
   uint8_t depth = 0;
-  bool summary = false;  // stands for many objects (allocated in a loop, container elements)
-  bool graph = false;    // a tensor carrying autograd history
-  bool tensor = false;   // may hold tensors
-  bool module = false;   // an nn.Module
+  uint8_t frames_up = 0;  // Frame: a caller's, this many calls up (`sys._getframe(2)`); 0 when unknown
+  bool summary = false;   // stands for many objects (allocated in a loop, container elements)
+  bool graph = false;     // a tensor carrying autograd history
+  bool tensor = false;    // may hold tensors
+  bool module = false;    // an nn.Module
   bool has_del = false;
   bool receiver = false;  // `self` of the method being analysed
   bool ctx = false;       // ctx of a custom autograd Function

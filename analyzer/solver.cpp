@@ -1411,6 +1411,20 @@ void Context::write_name(const std::string& name, const ValueSet& values, const 
 namespace {
 // `sys._getframe()`, `sys._getframe(0)` and `inspect.currentframe()` are the running frame; any other depth
 // (`sys._getframe(1 + depth)`) is a caller's, taken as one when it is not a literal 0.
+// How many calls up `sys._getframe(k)` reaches, for a small literal k; 0 when not known.
+constexpr uint8_t kMaxFramesUp = 3;
+uint8_t literal_depth(const Expr& call) {
+  for (size_t i = 1; i < call.children.size() && i < call.arg_names.size(); ++i) {
+    if (!call.arg_names[i].empty()) continue;
+    const Expr& depth = call.children[i];
+    if (depth.kind != ExprKind::Literal || depth.text.size() != 1 || depth.text[0] < '1' ||
+        depth.text[0] > '0' + kMaxFramesUp)
+      return 0;
+    return static_cast<uint8_t>(depth.text[0] - '0');
+  }
+  return 0;
+}
+
 bool asks_for_own_frame(const Expr& call) {
   for (size_t i = 1; i < call.children.size() && i < call.arg_names.size(); ++i) {
     if (!call.arg_names[i].empty()) continue;  // positional only
@@ -2449,8 +2463,11 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       if (asks_for_own_frame(node)) {
         ret.insert(frame());
       } else {
-        // `sys._getframe(1)`: a caller's frame, which holds nothing of this one.
-        ret.insert(at_site(&node, ObjKind::Frame, "a caller's frame", node.site));
+        // `sys._getframe(1)`: a caller's frame, which holds nothing of this one. A literal depth says whose:
+        // a caller that gets it back from this function sees its own frame, or one further up.
+        const ObjId caller_frame = at_site(&node, ObjKind::Frame, "a caller's frame", node.site);
+        objs_[caller_frame].frames_up = literal_depth(node);
+        ret.insert(caller_frame);
       }
       break;
     case ModelReturn::CurrentStack: {
@@ -2465,6 +2482,21 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       }
       store(ValueSet{stack}, intern_field("[0]"), ValueSet{record},
             {site_ref(node.site, what + "() lists this function's frame first")}, EdgeRole::Frame);
+      // `inspect.stack()[2]`: the record of a caller's frame, whose caller that far up sees its own.
+      for (uint8_t up = 1; up <= kMaxFramesUp; ++up) {
+        const std::string slot = "[" + std::to_string(up) + "]";
+        const ObjId caller_record =
+            at_site(&node, ObjKind::Container, "frame record of a caller", node.site, 1 + up);
+        const ObjId caller_frame = at_site(&node, ObjKind::Frame, "a caller's frame", node.site, 8 + up);
+        objs_[caller_frame].frames_up = up;
+        for (const char* field : {"[0]", "frame"}) {
+          store(ValueSet{caller_record}, intern_field(field), ValueSet{caller_frame},
+                {site_ref(node.site, "the record of the frame " + std::to_string(up) + " up")},
+                EdgeRole::Frame);
+        }
+        store(ValueSet{stack}, intern_field(slot), ValueSet{caller_record},
+              {site_ref(node.site, what + "() lists the callers' frames next")}, EdgeRole::Frame);
+      }
       ret.insert(stack);
       break;
     }
@@ -2933,8 +2965,14 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
       case ObjKind::ExternalConst:
         out.insert(external(o.qualified));
         break;
-      case ObjKind::Cell:
       case ObjKind::Frame:
+        if (o.frames_up == 1) {
+          // The callee asked for its caller's frame: that is this function's.
+          out.insert(frame());
+          break;
+        }
+        [[fallthrough]];
+      case ObjKind::Cell:
       default: {
         // An object the callee created: one caller object per call site and callee object.
         const SiteKey key{&node, &callee, id};
@@ -2956,6 +2994,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
             for (ObjId m : self(self, op, depth + 1)) operands.push_back(m);
           }
           objs_[copy].operands = std::move(operands);
+          if (objs_[copy].frames_up > 1) --objs_[copy].frames_up;  // one call nearer
           if (no_grad_depth_ > 0) objs_[copy].no_grad = true;
         }
         out.insert(copy);
