@@ -391,6 +391,7 @@ class Context {
   // literal `create_graph=True` (or a flag); without it they are plain tensors, whatever graph the outputs
   // had.
   ValueSet gradients_of(const Expr& node);
+  bool names_a_class(ObjId id) const;
   // torch.nn.Sequential, ModuleList, ModuleDict, ParameterList, ParameterDict.
   static bool is_torch_module_container(const std::string& qualified);
   void keep_container_modules(ObjId container, const std::string& qualified, const std::vector<Arg>& args,
@@ -1732,6 +1733,31 @@ ValueSet Context::eval_attribute_pattern(const ValueSet& bases, const std::strin
   return out;
 }
 
+// Whether a parameter or attribute is named as a class is (`module_cls`, `model_class`, `klass`,
+// `Model`): its `.forward` is the plain function, not a bound method.
+bool Context::names_a_class(ObjId id) const {
+  const Obj& o = objs_[id];
+  std::string name;
+  if (o.kind == ObjKind::Param && o.param >= 0 && static_cast<size_t>(o.param) < fn_.params.size()) {
+    name = fn_.params[static_cast<size_t>(o.param)].name;
+  } else if (o.kind == ObjKind::Field) {
+    name = field_name(o.field);
+  }
+  if (name.empty()) return false;
+  if (std::isupper(static_cast<unsigned char>(name[0])) && name.find('_') == std::string::npos &&
+      std::any_of(name.begin(), name.end(),
+                  [](char c) { return std::islower(static_cast<unsigned char>(c)); }))
+    return true;
+  std::string lower(name);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const std::string_view suffix : {"cls", "class", "klass", "type"}) {
+    if (lower.size() >= suffix.size() &&
+        lower.compare(lower.size() - suffix.size(), suffix.size(), suffix) == 0)
+      return true;
+  }
+  return false;
+}
+
 ValueSet Context::eval_attribute(const ValueSet& bases, const std::string& attr, const Expr& node) {
   // `getattr(self, f"on_{event}")`: lowered to an attribute whose name is a pattern.
   if (attr.find('*') != std::string::npos) return eval_attribute_pattern(bases, attr, node);
@@ -1821,6 +1847,20 @@ ValueSet Context::eval_attribute(const ValueSet& bases, const std::string& attr,
         }
         continue;
       }
+    }
+    // `target.forward` of a module whose class is not known here: a bound method holding the module, so
+    // that `base = target.forward; target.forward = lambda x: base(x) + 1` closes a cycle (unless something
+    // was stored there before).
+    if (attr == "forward" && !cls.valid() && st_.fields.find(field_key(b, field)) == st_.fields.end() &&
+        (kind == ObjKind::Param || kind == ObjKind::Field ||
+         (kind == ObjKind::LibInstance && objs_[b].module)) &&
+        !names_a_class(b)) {
+      const ObjId method =
+          at_site(&node, ObjKind::BoundMethod, "bound method forward", node.site, 1000 + b % 997);
+      store(ValueSet{method}, intern_field("__self__"), ValueSet{b},
+            {site_ref(node.site, "bound method forward holds its module")}, EdgeRole::Capture);
+      out.insert(method);
+      continue;
     }
     out.merge(load_one(b, field, node.site));
   }
