@@ -1410,8 +1410,6 @@ void Context::write_name(const std::string& name, const ValueSet& values, const 
 // ---- evaluation ----------------------------------------------------------------------------------
 
 namespace {
-// `sys._getframe()`, `sys._getframe(0)` and `inspect.currentframe()` are the running frame; any other depth
-// (`sys._getframe(1 + depth)`) is a caller's, taken as one when it is not a literal 0.
 // How many calls up `sys._getframe(k)` reaches, for a small literal k; 0 when not known.
 constexpr uint8_t kMaxFramesUp = 3;
 uint8_t literal_depth(const Expr& call) {
@@ -1426,6 +1424,8 @@ uint8_t literal_depth(const Expr& call) {
   return 0;
 }
 
+// `sys._getframe()`, `sys._getframe(0)` and `inspect.currentframe()` are the running frame; any other depth
+// (`sys._getframe(1 + depth)`) is a caller's, taken as one when it is not a literal 0.
 bool asks_for_own_frame(const Expr& call) {
   for (size_t i = 1; i < call.children.size() && i < call.arg_names.size(); ++i) {
     if (!call.arg_names[i].empty()) continue;  // positional only
@@ -3953,7 +3953,8 @@ const Expr* Context::tensor_test_subject(const Expr& condition) {
   if (condition.kind != ExprKind::Call || condition.children.size() < 2) return nullptr;
   const Expr& callee = condition.children[0];
   const Expr& subject = condition.children[1];
-  if (subject.kind != ExprKind::Name || !condition.arg_names[1].empty()) return nullptr;
+  if (subject.kind != ExprKind::Name || condition.arg_names.size() < 2 || !condition.arg_names[1].empty())
+    return nullptr;
   if (callee.kind == ExprKind::Attribute && callee.text == "is_tensor" && condition.children.size() == 2)
     return &subject;
   if (callee.kind != ExprKind::Name || condition.children.size() != 3) return nullptr;

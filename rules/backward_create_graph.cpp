@@ -89,9 +89,8 @@ const RuleDefinition& backward_create_graph() {
        {"Finds `loss.backward(create_graph=True)` (also `torch.autograd.backward`, `manual_backward` and "
         "`accelerator.backward` with `create_graph=True`) when no later statement of the function, and "
         "nothing in a function that calls it, resets the gradients: `p.grad = None`, `del p.grad`, "
-        "`zero_grad()`, `p.grad.detach_()`. Also `p.grad = g` with autograd on, for a `g` that carries a "
-        "graph "
-        "(`torch.autograd.grad(..., create_graph=...)`), under the same condition.",
+        "`zero_grad()`, `p.grad.detach_()`. Also `p.grad = g` with autograd on, for a `g` that carries "
+        "a graph (`torch.autograd.grad(..., create_graph=...)`), under the same condition.",
         "With `create_graph=True` each parameter's `.grad` is a tensor with a graph, and that graph reaches "
         "the parameter again through its AccumulateGrad node: a reference cycle through autograd's C++ "
         "objects, which Python's collector cannot see. The model, its parameters and the last step's graph "
@@ -105,8 +104,8 @@ const RuleDefinition& backward_create_graph() {
         "for g in grads)).backward()\n    opt.step()\n# or, keeping backward(create_graph=True): "
         "opt.zero_grad(set_to_none=True) after opt.step()\n",
         "For `backward`, only the literal `create_graph=True` is recognised; a flag passed in a variable is "
-        "not (for `torch.autograd.grad` it is taken to be on). A reset in "
-        "a method a framework calls afterwards (not a project function calling this one) is not seen."}},
+        "not (for `torch.autograd.grad` it is taken to be on). A reset in a method a framework calls "
+        "afterwards (not a project function calling this one) is not seen."}},
       {},
       {},
       {},
