@@ -33,6 +33,7 @@ bool is_autograd_function_base(const std::string& q) {
 }
 
 // Names X in `X.remove(...)`, `X.discard(...)`, `X.pop(...)`, `X.clear()`, `X.unregister(...)` (atexit),
+// `X.reset(token)` (a context variable),
 // `del X[...]`, ".attr" for `<anything>.attr.remove(...)` and the like (a class attribute reached
 // through the class or an instance), and "m()" for any call of a method m named remove* or unregister*.
 void collect_removals(const std::vector<Stmt>& body, std::unordered_map<std::string, bool>& out) {
@@ -44,8 +45,9 @@ void collect_removals(const std::vector<Stmt>& body, std::unordered_map<std::str
       }
       const std::string& method = e.children[0].text;
       const Expr& container = e.children[0].children[0];
+      // `reset(token)` of a contextvars.ContextVar puts back the value it had before `set()`.
       if (method == "remove" || method == "discard" || method == "pop" || method == "clear" ||
-          method == "popitem" || method == "unregister") {
+          method == "popitem" || method == "unregister" || method == "reset") {
         if (container.kind == ExprKind::Name) out[container.text] = true;
         if (container.kind == ExprKind::Attribute) out["." + container.text] = true;
       }

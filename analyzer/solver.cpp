@@ -4497,6 +4497,9 @@ void Context::emit_events() {
             ev.kind != EventKind::WeakKeyHeldByValue)
           continue;
         out.registry_cleared = program_.global_has_removal(g.module_index, g.name);
+        out.base_is_context_variable =
+            root == ev.base &&
+            program_.global_call_qualified(g.module_index, g.name) == "contextvars.ContextVar";
       } else if (g.name.str() == kProcessRoots) {
         // One slot (signal.signal, sys.settrace): the next registration replaces this one.
         out.registry_cleared = true;

@@ -81,7 +81,8 @@ const RuleDefinition& instance_registry() {
         "`logging.getLogger` (which the logging module keeps for the life of the process) with no "
         "`removeHandler` / `removeFilter` in the module. As a warning: a bound method (or a callable holding "
         "the object) installed in a one-handler slot of the process (`signal.signal`, `sys.settrace`, "
-        "`sys.setprofile`) that nothing in the module sets again.",
+        "`sys.setprofile`) that nothing in the module sets again, or an instance set as the value of a "
+        "module-level `contextvars.ContextVar` that the module never resets.",
         "A module-level container lives for the whole process: every instance that registers itself, with "
         "its "
         "parameters and buffers, is kept forever.",
@@ -98,7 +99,8 @@ const RuleDefinition& instance_registry() {
             context, rule_info_of("CC203"), out,
             [](const RetentionEvent& e) {
               return e.kind == EventKind::StoreIntoGlobal &&
-                     (e.value_is_receiver || e.value_holds_receiver) && !e.registry_cleared;
+                     (e.value_is_receiver || e.value_holds_receiver) && !e.registry_cleared &&
+                     !e.base_is_context_variable;
             },
             [](const RetentionEvent& e) {
               // A library's process-wide registry is named by its call: "atexit.register() registry".
@@ -122,6 +124,26 @@ const RuleDefinition& instance_registry() {
                   "instance when it is closed.");
             },
             true);
+        // A context variable set and never reset: the last instance stays until the next set().
+        report_events(
+            context, rule_info_of("CC203"), out,
+            [](const RetentionEvent& e) {
+              return e.kind == EventKind::StoreIntoGlobal && e.base_is_context_variable &&
+                     (e.value_is_receiver || e.value_holds_receiver) && !e.registry_cleared;
+            },
+            [](const RetentionEvent& e) {
+              const size_t space = e.base_label.find(' ');
+              const std::string name =
+                  space == std::string::npos ? e.base_label : e.base_label.substr(space + 1);
+              return "'" + e.value_label + "' is set as the value of the module-level context variable '" +
+                     name + "', which nothing resets: the last instance is kept alive until the next set().";
+            },
+            [](const RetentionEvent&) {
+              return std::string(
+                  "Keep the token set() returns and call reset(token) when the instance is done (in a "
+                  "`finally`, or a context manager's exit).");
+            },
+            false);
         // One process-wide slot: the last instance stays until something else is installed there.
         report_events(
             context, rule_info_of("CC203"), out,
