@@ -182,9 +182,14 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
   });
   uses_torch_ =
       std::any_of(imports_torch.begin(), imports_torch.end(), [](uint8_t imports) { return imports != 0; });
-  // Decorators resolve through every module's bindings, so only now.
+  // Decorators and the callees of globals resolve through every module's bindings, so only now. Both are
+  // asked on every call or store the solver meets.
   cache_decorators_.resize(modules_.size());
   parallel_for(modules_.size(), [this](size_t m) {
+    for (auto& [name, binding] : bindings_[m]) {
+      if (binding.kind == Binding::Kind::Value && binding.value != nullptr)
+        binding.weak = weak_container_call(static_cast<int32_t>(m), *binding.value);
+    }
     const std::vector<Function>& functions = modules_[m]->functions;
     cache_decorators_[m].assign(functions.size(), -1);
     for (size_t f = 0; f < functions.size(); ++f) {
@@ -495,9 +500,7 @@ bool Program::is_subclass_of(CodeRef cls, CodeRef base) const {
 WeakContainer Program::global_weak_container(int32_t module, const std::string& name) const {
   const auto& table = bindings_[static_cast<size_t>(module)];
   auto it = table.find(name);
-  if (it == table.end() || it->second.kind != Binding::Kind::Value || it->second.value == nullptr)
-    return WeakContainer::None;
-  return weak_container_call(module, *it->second.value);
+  return it == table.end() ? WeakContainer::None : it->second.weak;
 }
 
 WeakContainer Program::weak_container_call(int32_t module, const Expr& value) const {

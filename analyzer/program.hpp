@@ -35,11 +35,11 @@ struct StaticRef {
   std::string qualified;  // External: "torch.nn.Module"; ProjectGlobal: the global's name
 };
 
-// CachedProperty: `functools.cached_property`, whose first read stores the getter's result on the instance.
 // The weakref containers: a WeakSet and a WeakValueDictionary keep nothing alive; a WeakKeyDictionary keeps
 // its values, and through a value that refers to its key, the key.
 enum class WeakContainer : uint8_t { None, Set, ValueDictionary, KeyDictionary };
 
+// CachedProperty: `functools.cached_property`, whose first read stores the getter's result on the instance.
 enum class MethodKind : uint8_t { Instance, Static, Class, Property, CachedProperty };
 inline bool is_property(MethodKind kind) {
   return kind == MethodKind::Property || kind == MethodKind::CachedProperty;
@@ -137,6 +137,7 @@ class Program {
     ImportBinding import;
     const Expr* value = nullptr;
     int assignments = 0;
+    WeakContainer weak = WeakContainer::None;  // Value: what weakref container `value` makes (set on linking)
   };
   std::vector<std::shared_ptr<const ModuleFacts>> modules_;
   std::unordered_map<std::string, int32_t> module_by_name_;  // own names, then import_aliases

@@ -826,8 +826,8 @@ class Context {
   // Where a test says variable `name` is no tensor: what it may name is seen through a value that carries
   // no autograd history (`if hasattr(v, "item"): v = v.item()` leaves no graph in `v` on either path).
   void narrow_to_non_tensor(const std::string& name, const Site& site);
-  // The WeakKeyDictionary `base` is, when it is one kept at module level or by a class.
-  bool is_weak_key_dictionary(ObjId base) const;
+  // The weakref container `id` is, when it is a module-level global or a class attribute made by one.
+  WeakContainer weak_container(ObjId id) const;
   // `d[key] = value` into such a dictionary with a value that refers to its key: the entry never goes.
   void record_weak_key_store(const ValueSet& bases, const ValueSet& keys, const ValueSet& values,
                              const Site& site, const Expr& target);
@@ -4008,23 +4008,22 @@ void Context::narrow_to_non_tensor(const std::string& name, const Site& site) {
   it->second.values = std::move(narrowed);
 }
 
-bool Context::is_weak_key_dictionary(ObjId base) const {
-  const Obj& o = objs_[base];
-  if (o.kind == ObjKind::Global) {
-    return o.module_index >= 0 &&
-           program_.global_weak_container(o.module_index, o.name.str()) == WeakContainer::KeyDictionary;
-  }
+WeakContainer Context::weak_container(ObjId id) const {
+  if (id == kNoObj) return WeakContainer::None;
+  const Obj& o = objs_[id];
+  if (o.kind == ObjKind::Global && o.module_index >= 0)
+    return program_.global_weak_container(o.module_index, o.name.str());
   // `Registry._stats[key] = value` on a class attribute.
-  return o.kind == ObjKind::Field && o.base != kNoObj && objs_[o.base].kind == ObjKind::ClassConst &&
-         program_.class_attribute_weak_container(objs_[o.base].cls, field_name(o.field)) ==
-             WeakContainer::KeyDictionary;
+  if (o.kind == ObjKind::Field && o.base != kNoObj && objs_[o.base].kind == ObjKind::ClassConst)
+    return program_.class_attribute_weak_container(objs_[o.base].cls, field_name(o.field));
+  return WeakContainer::None;
 }
 
 void Context::record_weak_key_store(const ValueSet& bases, const ValueSet& keys, const ValueSet& values,
                                     const Site& site, const Expr& target) {
   if (keys.empty() || values.empty()) return;
-  const auto dict =
-      std::find_if(bases.begin(), bases.end(), [&](ObjId b) { return is_weak_key_dictionary(b); });
+  const auto dict = std::find_if(bases.begin(), bases.end(),
+                                 [&](ObjId b) { return weak_container(b) == WeakContainer::KeyDictionary; });
   if (dict == bases.end()) return;
   // A key standing for many objects (the elements of one list) may be another element than the one the
   // value refers to, unless the value is made from the key's own variable (`_STATS[m] = Stats(m)` in a loop
@@ -4484,8 +4483,7 @@ void Context::emit_events() {
       if (g.kind == ObjKind::ClassConst) {
         // A class attribute: `instances = weakref.WeakSet()` in the class body, or removed somewhere.
         const std::string name = attribute == kNoObj ? std::string() : field_name(objs_[attribute].field);
-        if (program_.class_attribute_weak_container(g.cls, name) != WeakContainer::None &&
-            ev.kind != EventKind::WeakKeyHeldByValue)
+        if (weak_container(attribute) != WeakContainer::None && ev.kind != EventKind::WeakKeyHeldByValue)
           continue;
         out.registry_cleared = program_.class_attribute_has_removal(g.cls, name);
         out.base_is_class_attribute = true;
@@ -4493,9 +4491,7 @@ void Context::emit_events() {
       } else if (g.module_index >= 0) {
         project_registry = true;
         // WeakSet & co.: no retention, unless a value refers to its key.
-        if (program_.global_weak_container(g.module_index, g.name) != WeakContainer::None &&
-            ev.kind != EventKind::WeakKeyHeldByValue)
-          continue;
+        if (weak_container(root) != WeakContainer::None && ev.kind != EventKind::WeakKeyHeldByValue) continue;
         out.registry_cleared = program_.global_has_removal(g.module_index, g.name);
         out.base_is_context_variable =
             root == ev.base &&

@@ -19,6 +19,13 @@ inline EventSite primary_site(const RetentionEvent& event) {
   return {primary.module, primary.site.line, primary.site.column};
 }
 
+// The name of what an event stores into, without the kind its label starts with ("global _STATS" ->
+// "_STATS", "class Probe.cache" -> "Probe.cache"), for messages that say the kind in their own words.
+inline std::string base_name(const RetentionEvent& event) {
+  const size_t space = event.base_label.find(' ');
+  return space == std::string::npos ? event.base_label : event.base_label.substr(space + 1);
+}
+
 // The primary sites of the events `matches` accepts.
 inline std::set<EventSite> primary_sites(const RuleContext& context,
                                          const std::function<bool(const RetentionEvent&)>& matches) {

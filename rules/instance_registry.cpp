@@ -132,11 +132,9 @@ const RuleDefinition& instance_registry() {
                      (e.value_is_receiver || e.value_holds_receiver) && !e.registry_cleared;
             },
             [](const RetentionEvent& e) {
-              const size_t space = e.base_label.find(' ');
-              const std::string name =
-                  space == std::string::npos ? e.base_label : e.base_label.substr(space + 1);
               return "'" + e.value_label + "' is set as the value of the module-level context variable '" +
-                     name + "', which nothing resets: the last instance is kept alive until the next set().";
+                     base_name(e) +
+                     "', which nothing resets: the last instance is kept alive until the next set().";
             },
             [](const RetentionEvent&) {
               return std::string(

@@ -40,11 +40,8 @@ const RuleDefinition& weak_key_value_holds_key() {
             },
             [](const RetentionEvent& e) {
               const std::string where = e.base_is_class_attribute ? "class-level" : "module-level";
-              // "global _STATS" / "class Probe.cache": the kind is said by `where` already.
-              const size_t space = e.base_label.find(' ');
-              const std::string name =
-                  space == std::string::npos ? e.base_label : e.base_label.substr(space + 1);
-              return "'" + e.value_label + "' is stored in the " + where + " WeakKeyDictionary '" + name +
+              return "'" + e.value_label + "' is stored in the " + where + " WeakKeyDictionary '" +
+                     base_name(e) +
                      "' and refers to its own key: the key is never freed, so the entry is never dropped.";
             },
             [](const RetentionEvent&) {
