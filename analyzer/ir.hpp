@@ -17,7 +17,8 @@ struct Site {
 
 enum class ExprKind : uint8_t {
   Name,       // text = variable name
-  Attribute,  // children[0] . text; a text with one `*` is a pattern of names (`getattr(x, f"on_{e}")`)
+  Attribute,  // children[0] . text; a text with one `*` is a pattern of names (`getattr(x, f"on_{e}")`),
+              // kDynamicAttribute a name held in a variable (`getattr(x, name)`)
   Subscript,  // children[0] [ text ]: text = literal key ("0", "'name'"), ":" for a slice, "" when dynamic
   Call,       // children[0] = callee, children[1..] = arguments, arg_names parallel to arguments
   Literal,    // numbers, strings, None, booleans: nothing the analysis tracks; text = an integer's digits
@@ -29,6 +30,9 @@ enum class ExprKind : uint8_t {
   Starred,    // *children[0] in a call or display
   Unknown,    // await, yield and anything else: an unknown value
 };
+
+// The attribute text of `getattr(obj, name)` whose name is a variable: some attribute of obj.
+inline constexpr const char* kDynamicAttribute = "<attribute>";
 
 enum class ContainerKind : uint8_t { List, Tuple, Set, Dict, Generator };
 

@@ -1290,7 +1290,10 @@ class Lowerer {
     if (ts_node_symbol(function) != g_.identifier || !text_is(function, "getattr") || count < 2 ||
         count > 3 || !plain_positional(args, count))
       return false;
-    const std::string name = attribute_name_of(args[1], true);
+    std::string name = attribute_name_of(args[1], true);
+    // `getattr(obj, part)` walking a dotted path: some attribute of obj (a plain name only, so that nothing
+    // the name expression does is lost).
+    if (name.empty() && count == 2 && ts_node_symbol(args[1]) == g_.identifier) name = kDynamicAttribute;
     if (name.empty()) return false;
     Expr attribute;
     attribute.kind = ExprKind::Attribute;

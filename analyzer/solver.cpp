@@ -500,6 +500,7 @@ class Context {
   // Methods whose names match `prefix*suffix`, bound to the instances among `bases` (getattr with a built
   // name).
   ValueSet eval_attribute_pattern(const ValueSet& bases, const std::string& pattern, const Expr& node);
+  ValueSet eval_dynamic_attribute(const ValueSet& bases, const Expr& node);
   void assign(const Expr& target, const ValueSet& values, const Site& site);
   void exec_block(const std::vector<Stmt>& body);
   void exec(const Stmt& s);
@@ -1733,6 +1734,31 @@ ValueSet Context::eval_attribute_pattern(const ValueSet& bases, const std::strin
   return out;
 }
 
+// Whether a for loop over `iterable` runs its body at least once: `path.split(".")` (with a separator,
+// split returns at least one piece), as in `for part in dotted.split("."): obj = getattr(obj, part)`,
+// which ends on an attribute of obj, never obj itself.
+static bool iterates_at_least_once(const Expr& iterable) {
+  if (iterable.kind != ExprKind::Call || iterable.children.size() < 2) return false;
+  const Expr& callee = iterable.children[0];
+  return callee.kind == ExprKind::Attribute && (callee.text == "split" || callee.text == "rsplit") &&
+         (iterable.arg_names[1].empty() || iterable.arg_names[1] == "sep");
+}
+
+// `getattr(obj, name)` with the name in a variable: of a parameter or a field whose class is not known
+// here, some attribute it holds (`_resolve(model, "head.proj")` returns a submodule of model); of anything
+// else, an unknown value (its attributes are known, and which one is read is not).
+ValueSet Context::eval_dynamic_attribute(const ValueSet& bases, const Expr& node) {
+  ValueSet out;
+  const FieldId field = intern_field(kDynamicAttribute);
+  for (ObjId b : bases) {
+    const Obj& o = objs_[b];
+    if ((o.kind == ObjKind::Param || o.kind == ObjKind::Field) && !o.cls.valid())
+      out.merge(load_one(b, field, node.site));
+  }
+  if (out.empty()) out.insert(at_site(&node, ObjKind::Unknown, "result of getattr()", node.site));
+  return out;
+}
+
 // Whether a parameter or attribute is named as a class is (`module_cls`, `model_class`, `klass`,
 // `Model`): its `.forward` is the plain function, not a bound method.
 bool Context::names_a_class(ObjId id) const {
@@ -1761,6 +1787,7 @@ bool Context::names_a_class(ObjId id) const {
 ValueSet Context::eval_attribute(const ValueSet& bases, const std::string& attr, const Expr& node) {
   // `getattr(self, f"on_{event}")`: lowered to an attribute whose name is a pattern.
   if (attr.find('*') != std::string::npos) return eval_attribute_pattern(bases, attr, node);
+  if (attr == kDynamicAttribute) return eval_dynamic_attribute(bases, node);
   ValueSet out;
   const FieldId field = intern_field(attr);
   for (ObjId b : bases) {
@@ -3480,7 +3507,7 @@ void Context::exec(const Stmt& s) {
       exec_block(s.body);
       loops_.pop_back();
       --loop_depth_;
-      join_into(st_, before);
+      if (!(s.kind == StmtKind::For && iterates_at_least_once(s.value))) join_into(st_, before);
       exec_block(s.orelse);
       break;
     }
