@@ -244,6 +244,12 @@ class Context {
   EdgeMap edges_;
   FlatSet<uint64_t, std::hash<uint64_t>> dirty_;
   ValueSet ret_;
+  // Parameters returned unchanged by an early guard (`if not training or p == 0: return x`) before the
+  // function returns something else: the disabled path, see guard_returned_params().
+  std::vector<uint32_t> guard_returned_params_;
+  // Values a call here may give back only through such a guard, next to what it makes: a field that holds
+  // one of them and a value in a cycle is taken to hold the cycle's value (see edge_is_must).
+  ValueSet passed_through_;
   std::vector<Event> events_;
   std::vector<ObjId> params_;
   ObjId func_self_ = kNoObj;
@@ -501,6 +507,8 @@ class Context {
   // name).
   ValueSet eval_attribute_pattern(const ValueSet& bases, const std::string& pattern, const Expr& node);
   ValueSet eval_dynamic_attribute(const ValueSet& bases, const Expr& node);
+  ObjId autograd_apply(CodeRef cls, const Expr& node);
+  void fill_with_default(const ValueSet& dicts, const std::vector<Arg>& args, const Expr& node);
   void assign(const Expr& target, const ValueSet& values, const Site& site);
   void exec_block(const std::vector<Stmt>& body);
   void exec(const Stmt& s);
@@ -1734,6 +1742,42 @@ ValueSet Context::eval_attribute_pattern(const ValueSet& bases, const std::strin
   return out;
 }
 
+// `defaultdict(list)`: `d[key]` makes an empty container and keeps it, so that what is appended to
+// `d[key]` lands in a container the dict holds. One object stands for the values of every key.
+void Context::fill_with_default(const ValueSet& dicts, const std::vector<Arg>& args, const Expr& node) {
+  if (args.empty() || !args[0].name.empty() || dicts.empty()) return;
+  for (ObjId factory : args[0].values) {
+    if (objs_[factory].kind != ObjKind::ExternalConst) continue;
+    const std::string& q = objs_[factory].qualified.str();
+    const char* label = q == "builtins.list"                                     ? "list"
+                        : q == "builtins.set"                                    ? "set"
+                        : q == "collections.deque"                               ? "deque"
+                        : q == "builtins.dict" || q == "collections.OrderedDict" ? "dict"
+                                                                                 : nullptr;
+    if (label == nullptr) continue;
+    const ObjId value = at_site(&node, ObjKind::Container, label, node.site, 51);
+    store(dicts, elements_field(), ValueSet{value},
+          {site_ref(node.site, "the defaultdict makes and keeps a " + std::string(label) + " per key")},
+          EdgeRole::Plain);
+  }
+}
+
+// `Fn.apply` of a custom autograd Function: its static forward bound to a new ctx, the backward node that
+// the outputs' grad_fn will hold (forward stores that edge on return), so that what forward keeps on ctx
+// is reachable from the outputs. kNoObj where the class has no static forward of its own, or defines apply.
+ObjId Context::autograd_apply(CodeRef cls, const Expr& node) {
+  if (!program_.class_info(cls).is_autograd_function) return kNoObj;
+  MethodKind mk = MethodKind::Instance;
+  const CodeRef forward = program_.find_method(cls, "forward", &mk);
+  if (!forward.valid() || mk != MethodKind::Static || program_.find_method(cls, "apply").valid())
+    return kNoObj;
+  const ObjId ctx =
+      at_site(&node, ObjKind::LibInstance, "ctx of " + program_.class_def(cls).name, node.site, 11);
+  objs_[ctx].ctx = true;
+  const ValueSet method = bound_method(ctx, forward, node);
+  return method.empty() ? kNoObj : *method.begin();
+}
+
 // Whether a for loop over `iterable` runs its body at least once: `path.split(".")` (with a separator,
 // split returns at least one piece), as in `for part in dotted.split("."): obj = getattr(obj, part)`,
 // which ends on an attribute of obj, never obj itself.
@@ -1832,6 +1876,12 @@ ValueSet Context::eval_attribute(const ValueSet& bases, const std::string& attr,
       continue;
     }
     CodeRef cls = objs_[b].cls;
+    if (kind == ObjKind::ClassConst && cls.valid() && attr == "apply") {
+      if (const ObjId method = autograd_apply(cls, node); method != kNoObj) {
+        out.insert(method);
+        continue;
+      }
+    }
     if (kind == ObjKind::ClassConst && cls.valid()) {
       MethodKind mk = MethodKind::Instance;
       const CodeRef method = program_.find_method(cls, attr, &mk);
@@ -2296,7 +2346,9 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
           break;
         }
         if (const CallModel* model = solver_.models_.function(q)) {
-          out.merge(apply_model(*model, {}, args, node, result_used));
+          const ValueSet made = apply_model(*model, {}, args, node, result_used);
+          if (q == "collections.defaultdict") fill_with_default(made, args, node);
+          out.merge(made);
         } else {
           const bool loss = is_loss_function(q) && no_grad_depth_ == 0;
           const bool torch_call = q.rfind("torch.", 0) == 0;
@@ -2903,6 +2955,15 @@ ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::
     instantiating_.push_back(callee);
     result = instantiate(*callee, bound, func_self, node);
     instantiating_.pop_back();
+    for (uint32_t p : callee->guard_returned_params_) {
+      if (p >= bound.size()) continue;
+      const bool makes_other =
+          std::any_of(result.begin(), result.end(), [&](ObjId v) { return !bound[p].contains(v); });
+      if (!makes_other) continue;
+      for (ObjId v : bound[p]) {
+        if (result.contains(v)) passed_through_.insert(v);
+      }
+    }
   }
   // Calling a generator function runs nothing yet (its effects are applied above as if it ran to the end):
   // it returns a generator whose suspended frame holds the arguments, `self` included. What it yields is
@@ -3669,8 +3730,34 @@ bool Context::removes_handles() {
   return *removes_handles_;
 }
 
+// `def drop_path(x, p, training): if p == 0.0 or not training: return x ... return x * mask / keep`: the
+// indexes of the parameters such a top-level guard returns as they came, when a later statement returns
+// something else.
+static std::vector<uint32_t> guard_returned_params(const Function& f) {
+  std::vector<uint32_t> out;
+  for (size_t i = 0; i < f.body.size(); ++i) {
+    const Stmt& s = f.body[i];
+    if (s.kind != StmtKind::If || s.body.size() != 1 || s.body[0].kind != StmtKind::Return ||
+        s.body[0].value.kind != ExprKind::Name)
+      continue;
+    const std::string& name = s.body[0].value.text;
+    const auto param =
+        std::find_if(f.params.begin(), f.params.end(), [&](const Param& p) { return p.name == name; });
+    if (param == f.params.end()) continue;
+    const bool returns_other = std::any_of(
+        f.body.begin() + static_cast<std::ptrdiff_t>(i) + 1, f.body.end(), [&](const Stmt& later) {
+          return later.kind == StmtKind::Return &&
+                 !(later.value.kind == ExprKind::Name && later.value.text == name) &&
+                 later.value.kind != ExprKind::Literal;
+        });
+    if (returns_other) out.push_back(static_cast<uint32_t>(param - f.params.begin()));
+  }
+  return out;
+}
+
 void Context::run() {
   const Function& f = fn_;
+  guard_returned_params_ = guard_returned_params(f);
   // Most functions make a few dozen objects: growing from empty relocated them several times (about a
   // tenth of the solve). The slack goes when the summary is compacted.
   objs_.reserve(64);
@@ -4308,7 +4395,7 @@ bool Context::edge_is_must(ObjId from, FieldId field, ObjId to, const std::vecto
   auto current = st_.fields.find(field_key(from, field));
   if (current == st_.fields.end()) return true;
   for (ObjId v : current->second) {
-    if (component[v] != cycle_component) return false;
+    if (component[v] != cycle_component && !passed_through_.contains(v)) return false;
   }
   return true;
 }

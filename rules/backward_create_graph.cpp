@@ -70,10 +70,30 @@ bool resets_after(const Function& f, uint32_t line) {
   return resets;
 }
 
-// A caller that resets the gradients after the call lets go of the graph.
+// The line of the last call in `caller` to a function named `name`, 0 when none is written by that name.
+uint32_t last_call_line(const Function& caller, const std::string& name) {
+  uint32_t line = 0;
+  for_each_statement(caller.body, [&](const Stmt& s) {
+    for_each_expr(s.value, [&](const Expr& e) {
+      if (e.kind != ExprKind::Call || e.children.empty()) return;
+      const Expr& callee = e.children[0];
+      if ((callee.kind == ExprKind::Name || callee.kind == ExprKind::Attribute) && callee.text == name)
+        line = std::max(line, e.site.line);
+    });
+  });
+  return line;
+}
+
+// A caller that resets the gradients after its call lets go of the graph; a reset before it (at the top of
+// the training loop) frees the previous step's graph, not the last one. Where the call is not written by
+// the function's name, a reset anywhere in the caller counts.
 bool caller_resets(const RuleContext& context, CodeRef function) {
+  const std::string& name = context.program.function(function).name;
   return std::any_of(context.calls.begin(), context.calls.end(), [&](const CallEdge& call) {
-    return call.callee == function && function_resets_gradients(context.program.function(call.caller));
+    if (call.callee != function) return false;
+    const Function& caller = context.program.function(call.caller);
+    const uint32_t line = last_call_line(caller, name);
+    return line == 0 ? function_resets_gradients(caller) : resets_after(caller, line);
   });
 }
 
@@ -93,8 +113,9 @@ const RuleDefinition& backward_create_graph() {
         "a graph (`torch.autograd.grad(..., create_graph=...)`), under the same condition.",
         "With `create_graph=True` each parameter's `.grad` is a tensor with a graph, and that graph reaches "
         "the parameter again through its AccumulateGrad node: a reference cycle through autograd's C++ "
-        "objects, which Python's collector cannot see. The model, its parameters and the last step's graph "
-        "are never freed, even after every reference to the model is gone (PyTorch warns about this "
+        "objects, which Python's collector cannot see. The parameters (with their gradients) and the last "
+        "step's graph are never freed, even after every reference to the model is gone (PyTorch warns about "
+        "this "
         "leak). A `zero_grad()` before the next backward frees the previous graph; the last one stays.",
         "for x, y in loader:\n    opt.zero_grad()\n    loss = loss_fn(model(x), y)\n    "
         "loss.backward(create_graph=True)\n    penalty = sum(p.grad.pow(2).sum() for p in "
@@ -127,8 +148,8 @@ const RuleDefinition& backward_create_graph() {
             diag.message =
                 "backward(create_graph=True) leaves a graph in every parameter's .grad that refers back "
                 "to the parameter, a cycle through autograd that the collector cannot free, and nothing "
-                "resets the gradients after it: the model, its parameters and the last graph are never "
-                "freed.";
+                "resets the gradients after it: the parameters and the last graph are never freed, "
+                "even once the model is gone.";
             diag.fix =
                 "Take the gradients with torch.autograd.grad(loss, params, create_graph=True) instead, "
                 "or set them to None after the step (optimizer.zero_grad(set_to_none=True), "
@@ -150,8 +171,9 @@ const RuleDefinition& backward_create_graph() {
               return "A gradient with autograd history ('" + e.value_label + "') is assigned to '" +
                      e.base_label +
                      "': its graph refers back to the parameter, a cycle through autograd that the collector "
-                     "cannot free, and nothing resets the gradients after it: the model, its parameters and "
-                     "the last graph are never freed.";
+                     "cannot free, and nothing resets the gradients after it: the parameters and the last "
+                     "graph "
+                     "are never freed, even once the model is gone.";
             },
             [](const RetentionEvent&) {
               return std::string(

@@ -9,10 +9,10 @@ const RuleDefinition& ctx_stores_output() {
        "ctx-stores-output",
        RuleKind::Cycle,
        Severity::Warning,
-       "a custom autograd Function stores its output on ctx",
+       "a custom autograd Function's ctx holds its output",
        {"Finds `ctx.attr = out` in the `forward` of a `torch.autograd.Function` subclass where `out` is "
-        "(part of) "
-        "what forward returns.",
+        "(part of) what forward returns, and `ctx.attr = obj` where `obj` keeps the output of `Fn.apply` "
+        "(a module passed to the Function that caches the result: `self.last = Fn.apply(x, self)`).",
         "The output's grad_fn is the node that owns ctx, and ctx now owns the output: a reference cycle "
         "through "
         "autograd's C++ graph that Python's collector cannot free. Every call leaks the output and its "
@@ -30,7 +30,17 @@ const RuleDefinition& ctx_stores_output() {
         }
         return edge_into_root(c);
       },
-      [](const CycleWitness&) {
+      [](const CycleWitness& c) {
+        const size_t n = c.nodes.size();
+        for (size_t i = 0; i < n; ++i) {
+          // ctx -> object -> ... : ctx keeps something that keeps the output, not the output itself.
+          if (c.nodes[i].is_ctx && c.edges[i].role != EdgeRole::GradFn &&
+              c.edges[(i + 1) % n].role != EdgeRole::GradFn)
+            return std::string(
+                "Keep on ctx only what backward needs (numbers, tensors through ctx.save_for_backward), not "
+                "an "
+                "object that holds the output, or have that object keep the output detached (out.detach()).");
+        }
         return std::string("Use ctx.save_for_backward(out) in forward and ctx.saved_tensors in backward.");
       },
       {}};

@@ -1,5 +1,6 @@
 // Lowering reads `getattr(obj, "name")` as `obj.name` and `setattr(obj, "name", v)` as `obj.name = v`; a name
-// built around a variable from literal parts becomes a pattern the solver matches against method names.
+// built around a variable from literal parts becomes a pattern the solver matches against method names, and a
+// name held in a variable reads some attribute.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -48,8 +49,14 @@ TEST(LowerGetattr, ANameBuiltAroundAVariableIsAPattern) {
   EXPECT_EQ(read_by("getattr(self, 'a' + b + 'c')"), "Attribute:*c");
 }
 
+TEST(LowerGetattr, ANameInAVariableIsSomeAttribute) {
+  EXPECT_EQ(read_by("getattr(obj, part)"), std::string("Attribute:") + kDynamicAttribute);
+  // With a default, or a name computed by a call, the call stays (its effects are kept).
+  EXPECT_EQ(read_by("getattr(obj, part, None)"), "Call");
+  EXPECT_EQ(read_by("getattr(obj, next_name())"), "Call");
+}
+
 TEST(LowerGetattr, NamesThatSayNothingStayCalls) {
-  EXPECT_EQ(read_by("getattr(self, name)"), "Call");
   EXPECT_EQ(read_by("getattr(self, f'{a}_{b}')"), "Call");
   EXPECT_EQ(read_by("getattr(self, f'{name}')"), "Call");
   EXPECT_EQ(read_by("getattr(self, 'not an identifier')"), "Call");
