@@ -412,11 +412,50 @@ std::vector<std::string> Program::method_names(CodeRef cls) const {
   return {names.begin(), names.end()};
 }
 
+namespace {
+
+// `[]`, `{}`, `set()`, `list()`, `dict()`, `defaultdict(list)`, `deque()`, `OrderedDict()`: a new mutable
+// container (a tuple or a frozenset is not one).
+bool makes_mutable_container(const Expr& value) {
+  if (value.kind == ExprKind::Container) return value.container != ContainerKind::Tuple;
+  if (value.kind != ExprKind::Call || value.children.empty()) return false;
+  const Expr& callee = value.children[0];
+  if (callee.kind != ExprKind::Name && callee.kind != ExprKind::Attribute) return false;
+  static const char* const kNames[] = {"list",  "dict",        "set",    "defaultdict",
+                                       "deque", "OrderedDict", "Counter"};
+  return std::any_of(std::begin(kNames), std::end(kNames), [&](const char* n) { return callee.text == n; });
+}
+
+// Whether some statement of the module assigns `<anything>.<attribute> = ...` (or deletes it).
+bool assigns_attribute(const ModuleFacts& facts, const std::string& attribute) {
+  bool assigns = false;
+  for (const Function& f : facts.functions) {
+    for_each_statement(f.body, [&](const Stmt& s) {
+      if (assigns ||
+          (s.kind != StmtKind::Assign && s.kind != StmtKind::AugAssign && s.kind != StmtKind::Delete))
+        return;
+      for (const Expr& target : s.targets) {
+        for_each_expr(
+            target, [&](const Expr& e) { assigns |= e.kind == ExprKind::Attribute && e.text == attribute; });
+      }
+    });
+    if (assigns) break;
+  }
+  return assigns;
+}
+
+}  // namespace
+
 void Program::collect_methods(CodeRef ref) {
   const ClassDef& def = class_def(ref);
   ClassInfo& info = classes_[static_cast<size_t>(ref.module)][static_cast<size_t>(ref.index)];
   info.defines_del = def.defines_del;
   const ModuleFacts& facts = module(ref.module);
+  for (const Stmt& s : def.body) {
+    if (s.kind == StmtKind::Assign && s.targets.size() == 1 && s.targets[0].kind == ExprKind::Name &&
+        makes_mutable_container(s.value) && !assigns_attribute(facts, s.targets[0].text))
+      info.shared_containers.push_back(s.targets[0].text);
+  }
   for (const Stmt& s : def.body) {
     if (s.kind != StmtKind::FunctionDef) continue;
     MethodKind kind = MethodKind::Instance;
@@ -479,6 +518,21 @@ CodeRef Program::find_method(CodeRef cls, const std::string& name, MethodKind* k
       if (kind != nullptr) *kind = info.method_kinds.at(name);
       return CodeRef{current.module, it->second};
     }
+    stack.insert(stack.begin(), info.project_bases.begin(), info.project_bases.end());
+  }
+  return {};
+}
+
+CodeRef Program::shared_container_owner(CodeRef cls, const std::string& attribute) const {
+  std::vector<CodeRef> stack{cls};
+  int guard = 0;
+  while (!stack.empty() && ++guard < 64) {
+    const CodeRef current = stack.front();
+    stack.erase(stack.begin());
+    const ClassInfo& info = class_info(current);
+    if (std::find(info.shared_containers.begin(), info.shared_containers.end(), attribute) !=
+        info.shared_containers.end())
+      return current;
     stack.insert(stack.begin(), info.project_bases.begin(), info.project_bases.end());
   }
   return {};

@@ -54,6 +54,9 @@ struct ClassInfo {
   bool is_autograd_function = false;
   bool defines_del = false;   // own or inherited
   bool calls_remove = false;  // some method calls `<x>.remove()`: hook handles may be removed
+  // Own class attributes bound to a mutable container (`_observers = []`, `registry = defaultdict(list)`)
+  // that no code of the module assigns as an attribute (`self._observers = []`): every instance shares them.
+  std::vector<std::string> shared_containers;
 };
 
 // Some statement of `body` (nested functions left out) calls `<anything>.remove()` with no argument: a hook
@@ -107,6 +110,9 @@ class Program {
   // Some code of the module calls a method named `method` (one named remove* or unregister*) on anything.
   bool module_calls_removal(int32_t module, const std::string& method) const;
   bool is_subclass_of(CodeRef cls, CodeRef base) const;
+  // The class along `cls`'s project MRO whose shared container `attribute` is (see
+  // ClassInfo::shared_containers): `self.<attribute>` reads that class's attribute. Invalid when none.
+  CodeRef shared_container_owner(CodeRef cls, const std::string& attribute) const;
   // Some module imports torch at module level: a frame's locals may then be tensors. In a project that
   // never does, saying so of every frame in a cycle would be noise.
   bool uses_torch() const { return uses_torch_; }

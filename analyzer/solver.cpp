@@ -842,6 +842,7 @@ class Context {
                              const Site& site, const Expr& target);
   // The stores of the shortest path (at most `max_edges` long) from one of `from` to one of `to`; null when
   // there is none, empty when `from` and `to` share an object.
+  bool holds_module(ObjId id, int depth) const;
   std::optional<std::vector<SiteNote>> path_between(const ValueSet& from, const ValueSet& to,
                                                     size_t max_edges) const;
   // The event recorded, or null when there is nothing to record or too many events already.
@@ -1922,6 +1923,17 @@ ValueSet Context::eval_attribute(const ValueSet& bases, const std::string& attr,
         } else {
           out.merge(bound_method(b, method, node));
         }
+        continue;
+      }
+    }
+    // `self._observers` with `_observers = []` in the class body and never assigned on an instance: the
+    // list every instance shares, held by the class.
+    if (cls.valid() && kind != ObjKind::ClassConst &&
+        st_.fields.find(field_key(b, field)) == st_.fields.end() &&
+        !program_.class_info(cls).shared_containers.empty()) {
+      if (const CodeRef owner = program_.shared_container_owner(cls, attr); owner.valid()) {
+        out.merge(eval_attribute(ValueSet{constant(project_ref(StaticRef::Kind::ProjectClass, owner))}, attr,
+                                 node));
         continue;
       }
     }
@@ -4159,6 +4171,19 @@ void Context::record_weak_key_store(const ValueSet& bases, const ValueSet& keys,
   if (event != nullptr) event->held_through = std::move(*path);
 }
 
+// Whether a field of `id` (or of what its fields hold, `depth` references deep) holds an nn.Module. Asked
+// only for instances stored into module-level state, so the field table is scanned.
+bool Context::holds_module(ObjId id, int depth) const {
+  for (const auto& [key, values] : st_.fields) {
+    if (static_cast<ObjId>(key >> 32) != id) continue;
+    for (ObjId v : values) {
+      if (v == id) continue;
+      if (objs_[v].module || (depth > 1 && holds_module(v, depth - 1))) return true;
+    }
+  }
+  return false;
+}
+
 std::optional<std::vector<SiteNote>> Context::path_between(const ValueSet& from, const ValueSet& to,
                                                            size_t max_edges) const {
   if (to.empty()) return std::nullopt;
@@ -4639,6 +4664,8 @@ void Context::emit_events() {
       if (out.value_label.empty()) out.value_label = node_label(v);
       out.value_is_receiver |= o.receiver;
       out.value_is_module |= o.module;
+      if (ev.kind == EventKind::StoreIntoGlobal && !o.module && o.kind == ObjKind::Instance)
+        out.value_holds_module |= holds_module(v, 2);
       // Registries of the project and a library's that keeps every registration (atexit), and one slot
       // (signal.signal, sys.settrace: reported apart, as the last instance only is kept).
       out.value_holds_receiver |= (project_registry || out.base_is_process_slot) &&
@@ -4669,7 +4696,7 @@ void Context::emit_events() {
          out.accumulates_across_steps()) ||
         (ev.kind == EventKind::StoreIntoGlobal && out.base_is_global &&
          (out.value_is_receiver || out.value_holds_receiver || out.value_is_frame_like ||
-          out.value_is_module || (out.value_carries_graph && !ev.under_no_grad))) ||
+          out.value_is_module || out.value_holds_module || (out.value_carries_graph && !ev.under_no_grad))) ||
         (ev.kind == EventKind::MutableDefaultStore && ev.base != kNoObj && objs_[ev.base].mutable_default) ||
         (ev.kind == EventKind::CachedArgument && (out.value_is_module || out.value_carries_graph)) ||
         (ev.kind == EventKind::WeakKeyHeldByValue && out.base_is_global) ||

@@ -74,10 +74,13 @@ const RuleDefinition& global_keeps_model() {
        RuleKind::Retention,
        Severity::Warning,
        "a function keeps an nn.Module in module-level state",
-       {"Finds a function storing an `nn.Module` it was given or built into module-level state: a global "
+       {"Finds a function storing an `nn.Module` it was given or built (or an object of the project that "
+        "holds one, such as a watcher or callback keeping the model) into module-level state: a global "
         "(`global _MODEL; _MODEL = model`), a slot of a module-level dict or object (`_ACTIVE['model'] = "
         "model`, `_state.model = model` on a `threading.local()`), also through a method of a module-level "
-        "object, or a class attribute. Not reported: a model made at import time, a slot that another "
+        "object, or a class attribute (`Registry.models`, or `self._observers` for an `_observers = []` in "
+        "the class body that no instance assigns: one list shared by every instance). Not reported: a model "
+        "made at import time, a slot that another "
         "function of the module sets again or deletes (a `reset()`, a `finally` restoring the previous "
         "one), registries emptied with `del` / `pop` / `clear`, and instances storing themselves (CC203).",
         "Module-level state lives for the whole process: the model, its parameters, gradients and "
@@ -106,8 +109,9 @@ const RuleDefinition& global_keeps_model() {
         report_events(
             context, rule_info_of("CC209"), out,
             [&](const RetentionEvent& e) {
-              if (e.kind != EventKind::StoreIntoGlobal || !e.base_is_global || !e.value_is_module ||
-                  e.registry_cleared || e.base_is_process_registry || !e.function.valid())
+              if (e.kind != EventKind::StoreIntoGlobal || !e.base_is_global ||
+                  !(e.value_is_module || e.value_holds_module) || e.registry_cleared ||
+                  e.base_is_process_registry || !e.function.valid())
                 return false;
               const SiteRef& primary = e.chain.back();
               const EventSite key = primary_site(e);
@@ -129,7 +133,10 @@ const RuleDefinition& global_keeps_model() {
               const bool fixed = fixed_slots.count(primary_site(e)) != 0;
               const std::string where = e.base_is_class_attribute ? "class-level '" + e.base_label + "'"
                                                                   : "module-level '" + e.base_label + "'";
-              return "An nn.Module ('" + e.value_label + "') is kept in the " + where +
+              const std::string what = e.value_is_module
+                                           ? "An nn.Module ('" + e.value_label + "')"
+                                           : "'" + e.value_label + "', which holds an nn.Module,";
+              return what + " is kept in the " + where +
                      ": its parameters, gradients and buffers stay allocated " +
                      (fixed ? "after training is over, until the slot is overwritten."
                             : "for the life of the process, with every other model stored there.");
