@@ -1122,7 +1122,11 @@ class Lowerer {
     } else if (sym == g_.float_ || sym == g_.true_ || sym == g_.false_ || sym == g_.none ||
                sym == g_.ellipsis) {
       e.kind = ExprKind::Literal;
-      if (sym == g_.true_) e.text = "True";  // `register_forward_hook(h, with_kwargs=True)`
+      // `register_forward_hook(h, with_kwargs=True)`, `queue.put(None)` (a worker's stop), `self.done =
+      // False`.
+      if (sym == g_.true_) e.text = "True";
+      if (sym == g_.false_) e.text = "False";
+      if (sym == g_.none) e.text = "None";
     } else if (sym == g_.list || sym == g_.tuple || sym == g_.set || sym == g_.expression_list) {
       e.kind = ExprKind::Container;
       e.container = sym == g_.list  ? ContainerKind::List

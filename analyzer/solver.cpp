@@ -508,6 +508,7 @@ class Context {
   ValueSet eval_attribute_pattern(const ValueSet& bases, const std::string& pattern, const Expr& node);
   ValueSet eval_dynamic_attribute(const ValueSet& bases, const Expr& node);
   ObjId autograd_apply(CodeRef cls, const Expr& node);
+  void keep_endless_thread_target(const std::vector<Arg>& args, const Expr& node);
   void fill_with_default(const ValueSet& dicts, const std::vector<Arg>& args, const Expr& node);
   void assign(const Expr& target, const ValueSet& values, const Site& site);
   void exec_block(const std::vector<Stmt>& body);
@@ -1763,6 +1764,73 @@ void Context::fill_with_default(const ValueSet& dicts, const std::vector<Arg>& a
   }
 }
 
+namespace {
+
+bool is_literal(const Expr& e, std::string_view text) {
+  return e.kind == ExprKind::Literal && e.text == text;
+}
+
+// A `while True:` loop in the thread's target (outside nested functions): the worker waits for work until
+// something tells it to stop.
+bool has_endless_loop(const Function& target) {
+  bool found = false;
+  for_each_statement(target.body, [&](const Stmt& s) {
+    found |= s.kind == StmtKind::While && (is_literal(s.value, "True") || is_literal(s.value, "1"));
+  });
+  return found;
+}
+
+// Whether the module sends a worker a stop: `q.put(None)` / `put_nowait(None)`, a sentinel constant
+// (`q.put(_STOP)`), `event.set()`, or a flag set to True / False outside `__init__` (`self._closed = True`).
+bool module_stops_workers(const ModuleFacts& facts) {
+  bool stops = false;
+  for (const Function& f : facts.functions) {
+    for_each_statement(f.body, [&](const Stmt& s) {
+      if (stops) return;
+      if (s.kind == StmtKind::Assign && f.name != "__init__" &&
+          (is_literal(s.value, "True") || is_literal(s.value, "False")) &&
+          std::any_of(s.targets.begin(), s.targets.end(),
+                      [](const Expr& t) { return t.kind == ExprKind::Attribute; }))
+        stops = true;
+      for_each_expr(s.value, [&](const Expr& e) {
+        if (e.kind != ExprKind::Call || e.children.empty() || e.children[0].kind != ExprKind::Attribute)
+          return;
+        const std::string& method = e.children[0].text;
+        if (method == "set" && e.children.size() == 1) stops = true;
+        if ((method == "put" || method == "put_nowait") && e.children.size() >= 2) {
+          const Expr& item = e.children[1];
+          const bool constant = item.kind == ExprKind::Name && !item.text.empty() &&
+                                std::none_of(item.text.begin(), item.text.end(), [](char c) {
+                                  return std::islower(static_cast<unsigned char>(c));
+                                });
+          stops |= is_literal(item, "None") || constant;
+        }
+      });
+    });
+    if (stops) break;
+  }
+  return stops;
+}
+
+}  // namespace
+
+// `threading.Thread(target=self._drain)` where `_drain` is a `while True:` worker and nothing in its
+// module ever tells a worker to stop: the thread never ends, and threading's table of running threads keeps
+// it, its target and so the object the target is bound to for the life of the process. (A thread that
+// ends drops its target, see library_models.toml.)
+void Context::keep_endless_thread_target(const std::vector<Arg>& args, const Expr& node) {
+  const ValueSet target = arg_values(args, 1, "target", node.site);
+  for (ObjId t : target) {
+    const Obj& o = objs_[t];
+    if (o.kind != ObjKind::BoundMethod || !o.fn.valid()) continue;
+    if (!has_endless_loop(program_.function(o.fn)) || module_stops_workers(program_.module(o.fn.module)))
+      continue;
+    record_event(EventKind::StoreIntoGlobal, global(-1, kProcessRegistry),
+                 "table of running threads (threading)", ValueSet{t}, node.site,
+                 "a thread whose worker loop never ends keeps its target");
+  }
+}
+
 // `Fn.apply` of a custom autograd Function: its static forward bound to a new ctx, the backward node that
 // the outputs' grad_fn will hold (forward stores that edge on return), so that what forward keeps on ctx
 // is reachable from the outputs. kNoObj where the class has no static forward of its own, or defines apply.
@@ -2360,6 +2428,7 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
         if (const CallModel* model = solver_.models_.function(q)) {
           const ValueSet made = apply_model(*model, {}, args, node, result_used);
           if (q == "collections.defaultdict") fill_with_default(made, args, node);
+          if (q == "threading.Thread") keep_endless_thread_target(args, node);
           out.merge(made);
         } else {
           const bool loss = is_loss_function(q) && no_grad_depth_ == 0;

@@ -77,9 +77,12 @@ const RuleDefinition& instance_registry() {
         "`atexit.register(self.close)` "
         "without `atexit.unregister`, a global module hook (`register_module_forward_hook(self.record)`) "
         "whose handle is never removed, `weakref.finalize(self, self.cleanup)`, whose callback keeps the "
-        "object it was meant to outlive, and a handler or filter holding the object added to a logger from "
+        "object it was meant to outlive, a handler or filter holding the object added to a logger from "
         "`logging.getLogger` (which the logging module keeps for the life of the process) with no "
-        "`removeHandler` / `removeFilter` in the module. As a warning: a bound method (or a callable holding "
+        "`removeHandler` / `removeFilter` in the module, and a `threading.Thread` whose target is a bound "
+        "method running a `while True:` worker loop that nothing in its module stops (no `put(None)` or "
+        "sentinel constant, no `Event.set()`, no flag set outside `__init__`): the running thread keeps "
+        "its target for the life of the process. As a warning: a bound method (or a callable holding "
         "the object) installed in a one-handler slot of the process (`signal.signal`, `sys.settrace`, "
         "`sys.setprofile`) that nothing in the module sets again, or an instance set as the value of a "
         "module-level `contextvars.ContextVar` that the module never resets.",
@@ -114,6 +117,11 @@ const RuleDefinition& instance_registry() {
               return "'" + e.value_label + "' adds itself to the " + registry;
             },
             [](const RetentionEvent& e) {
+              if (e.base_label.find("running threads") != std::string::npos)
+                return std::string(
+                    "Give the worker a way out (put a sentinel such as None on its queue, or set a "
+                    "threading.Event its loop checks), send it when the object is done and join() the "
+                    "thread.");
               if (e.base_is_process_registry)
                 return std::string(
                     "Undo the registration when the instance is done (keep the handle and call "
