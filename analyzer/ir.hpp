@@ -21,7 +21,8 @@ enum class ExprKind : uint8_t {
               // kDynamicAttribute a name held in a variable (`getattr(x, name)`)
   Subscript,  // children[0] [ text ]: text = literal key ("0", "'name'"), ":" for a slice, "" when dynamic
   Call,       // children[0] = callee, children[1..] = arguments, arg_names parallel to arguments
-  Literal,    // numbers, strings, None, booleans: nothing the analysis tracks; text = an integer's digits
+  Literal,    // numbers, strings, None, booleans: nothing the analysis tracks; text = an integer's digits,
+              // "True", "False" or "None"
   Container,  // list/tuple/set/dict display or comprehension; children = element (and dict value) expressions
   Function,   // a lambda: function_index into ModuleFacts::functions
   Arith,      // operators, f-strings, comparisons: a new value computed from children

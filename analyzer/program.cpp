@@ -180,6 +180,9 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
       collect_methods(CodeRef{static_cast<int32_t>(m), static_cast<int32_t>(c)});
     }
   });
+  for (const std::vector<ClassInfo>& infos : classes_) {
+    for (const ClassInfo& info : infos) has_shared_containers_ |= !info.shared_containers.empty();
+  }
   uses_torch_ =
       std::any_of(imports_torch.begin(), imports_torch.end(), [](uint8_t imports) { return imports != 0; });
   // Decorators and the callees of globals resolve through every module's bindings, so only now. Both are

@@ -113,6 +113,7 @@ class Program {
   // The class along `cls`'s project MRO whose shared container `attribute` is (see
   // ClassInfo::shared_containers): `self.<attribute>` reads that class's attribute. Invalid when none.
   CodeRef shared_container_owner(CodeRef cls, const std::string& attribute) const;
+  bool has_shared_containers() const { return has_shared_containers_; }  // some class of the project has one
   // Some module imports torch at module level: a frame's locals may then be tensors. In a project that
   // never does, saying so of every frame in a cycle would be noise.
   bool uses_torch() const { return uses_torch_; }
@@ -153,6 +154,7 @@ class Program {
   // Dotted directories above some module that no module stands for: `models` of `models/layers.py`.
   std::unordered_set<std::string> namespace_packages_;
   bool uses_torch_ = false;
+  bool has_shared_containers_ = false;
   std::vector<std::unordered_map<std::string, Binding>> bindings_;
   std::vector<std::vector<ClassInfo>> classes_;
   std::vector<std::unordered_map<std::string, bool>>

@@ -841,9 +841,10 @@ class Context {
   // `d[key] = value` into such a dictionary with a value that refers to its key: the entry never goes.
   void record_weak_key_store(const ValueSet& bases, const ValueSet& keys, const ValueSet& values,
                              const Site& site, const Expr& target);
+  // Whether a field of `id`, or of what those fields hold (`depth` references deep), holds an nn.Module.
+  bool holds_module(ObjId id, int depth) const;
   // The stores of the shortest path (at most `max_edges` long) from one of `from` to one of `to`; null when
   // there is none, empty when `from` and `to` share an object.
-  bool holds_module(ObjId id, int depth) const;
   std::optional<std::vector<SiteNote>> path_between(const ValueSet& from, const ValueSet& to,
                                                     size_t max_edges) const;
   // The event recorded, or null when there is nothing to record or too many events already.
@@ -1996,9 +1997,8 @@ ValueSet Context::eval_attribute(const ValueSet& bases, const std::string& attr,
     }
     // `self._observers` with `_observers = []` in the class body and never assigned on an instance: the
     // list every instance shares, held by the class.
-    if (cls.valid() && kind != ObjKind::ClassConst &&
-        st_.fields.find(field_key(b, field)) == st_.fields.end() &&
-        !program_.class_info(cls).shared_containers.empty()) {
+    if (cls.valid() && kind != ObjKind::ClassConst && program_.has_shared_containers() &&
+        st_.fields.find(field_key(b, field)) == st_.fields.end()) {
       if (const CodeRef owner = program_.shared_container_owner(cls, attr); owner.valid()) {
         out.merge(eval_attribute(ValueSet{constant(project_ref(StaticRef::Kind::ProjectClass, owner))}, attr,
                                  node));
@@ -4240,8 +4240,7 @@ void Context::record_weak_key_store(const ValueSet& bases, const ValueSet& keys,
   if (event != nullptr) event->held_through = std::move(*path);
 }
 
-// Whether a field of `id` (or of what its fields hold, `depth` references deep) holds an nn.Module. Asked
-// only for instances stored into module-level state, so the field table is scanned.
+// Asked only for instances stored into module-level state, so the field table is scanned.
 bool Context::holds_module(ObjId id, int depth) const {
   for (const auto& [key, values] : st_.fields) {
     if (static_cast<ObjId>(key >> 32) != id) continue;

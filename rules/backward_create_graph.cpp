@@ -114,9 +114,9 @@ const RuleDefinition& backward_create_graph() {
         "With `create_graph=True` each parameter's `.grad` is a tensor with a graph, and that graph reaches "
         "the parameter again through its AccumulateGrad node: a reference cycle through autograd's C++ "
         "objects, which Python's collector cannot see. The parameters (with their gradients) and the last "
-        "step's graph are never freed, even after every reference to the model is gone (PyTorch warns about "
-        "this "
-        "leak). A `zero_grad()` before the next backward frees the previous graph; the last one stays.",
+        "step's graph are never freed, even after every reference to the model is gone (PyTorch warns "
+        "about this leak). A `zero_grad()` before the next backward frees the previous graph; the last one "
+        "stays.",
         "for x, y in loader:\n    opt.zero_grad()\n    loss = loss_fn(model(x), y)\n    "
         "loss.backward(create_graph=True)\n    penalty = sum(p.grad.pow(2).sum() for p in "
         "model.parameters())\n    penalty.backward()\n    opt.step()\n",
@@ -172,8 +172,7 @@ const RuleDefinition& backward_create_graph() {
                      e.base_label +
                      "': its graph refers back to the parameter, a cycle through autograd that the collector "
                      "cannot free, and nothing resets the gradients after it: the parameters and the last "
-                     "graph "
-                     "are never freed, even once the model is gone.";
+                     "graph are never freed, even once the model is gone.";
             },
             [](const RetentionEvent&) {
               return std::string(

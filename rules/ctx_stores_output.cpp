@@ -37,9 +37,9 @@ const RuleDefinition& ctx_stores_output() {
           if (c.nodes[i].is_ctx && c.edges[i].role != EdgeRole::GradFn &&
               c.edges[(i + 1) % n].role != EdgeRole::GradFn)
             return std::string(
-                "Keep on ctx only what backward needs (numbers, tensors through ctx.save_for_backward), not "
-                "an "
-                "object that holds the output, or have that object keep the output detached (out.detach()).");
+                "Keep on ctx only what backward needs (numbers, tensors through ctx.save_for_backward), "
+                "not an object that holds the output, or have that object keep the output detached "
+                "(out.detach()).");
         }
         return std::string("Use ctx.save_for_backward(out) in forward and ctx.saved_tensors in backward.");
       },
