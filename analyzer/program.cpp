@@ -176,13 +176,11 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
       collect_resets(f, removals_[m]);
     }
     classes_[m].resize(facts.classes.size());
+    std::optional<std::unordered_set<std::string>> assigned_attributes;
     for (size_t c = 0; c < facts.classes.size(); ++c) {
-      collect_methods(CodeRef{static_cast<int32_t>(m), static_cast<int32_t>(c)});
+      collect_methods(CodeRef{static_cast<int32_t>(m), static_cast<int32_t>(c)}, assigned_attributes);
     }
   });
-  for (const std::vector<ClassInfo>& infos : classes_) {
-    for (const ClassInfo& info : infos) has_shared_containers_ |= !info.shared_containers.empty();
-  }
   uses_torch_ =
       std::any_of(imports_torch.begin(), imports_torch.end(), [](uint8_t imports) { return imports != 0; });
   // Decorators and the callees of globals resolve through every module's bindings, so only now. Both are
@@ -429,36 +427,37 @@ bool makes_mutable_container(const Expr& value) {
   return std::any_of(std::begin(kNames), std::end(kNames), [&](const char* n) { return callee.text == n; });
 }
 
-// Whether some statement of the module assigns `<anything>.<attribute> = ...` (or deletes it).
-bool assigns_attribute(const ModuleFacts& facts, const std::string& attribute) {
-  bool assigns = false;
+// The attribute names some statement of the module assigns or deletes (`<anything>.<attribute> = ...`).
+std::unordered_set<std::string> assigned_attributes(const ModuleFacts& facts) {
+  std::unordered_set<std::string> names;
   for (const Function& f : facts.functions) {
     for_each_statement(f.body, [&](const Stmt& s) {
-      if (assigns ||
-          (s.kind != StmtKind::Assign && s.kind != StmtKind::AugAssign && s.kind != StmtKind::Delete))
-        return;
+      if (s.kind != StmtKind::Assign && s.kind != StmtKind::AugAssign && s.kind != StmtKind::Delete) return;
       for (const Expr& target : s.targets) {
-        for_each_expr(
-            target, [&](const Expr& e) { assigns |= e.kind == ExprKind::Attribute && e.text == attribute; });
+        for_each_expr(target, [&](const Expr& e) {
+          if (e.kind == ExprKind::Attribute) names.insert(e.text);
+        });
       }
     });
-    if (assigns) break;
   }
-  return assigns;
+  return names;
 }
 
 }  // namespace
 
-void Program::collect_methods(CodeRef ref) {
+void Program::collect_methods(CodeRef ref, std::optional<std::unordered_set<std::string>>& assigned) {
   const ClassDef& def = class_def(ref);
   ClassInfo& info = classes_[static_cast<size_t>(ref.module)][static_cast<size_t>(ref.index)];
   info.defines_del = def.defines_del;
   const ModuleFacts& facts = module(ref.module);
   for (const Stmt& s : def.body) {
-    if (s.kind == StmtKind::Assign && s.targets.size() == 1 && s.targets[0].kind == ExprKind::Name &&
-        makes_mutable_container(s.value) && !assigns_attribute(facts, s.targets[0].text))
-      info.shared_containers.push_back(s.targets[0].text);
+    if (s.kind != StmtKind::Assign || s.targets.size() != 1 || s.targets[0].kind != ExprKind::Name ||
+        !makes_mutable_container(s.value))
+      continue;
+    if (!assigned) assigned = assigned_attributes(facts);  // once per module, and only when needed
+    if (assigned->count(s.targets[0].text) == 0) info.shared_containers.push_back(s.targets[0].text);
   }
+  info.inherits_shared_containers = !info.shared_containers.empty();
   for (const Stmt& s : def.body) {
     if (s.kind != StmtKind::FunctionDef) continue;
     MethodKind kind = MethodKind::Instance;
@@ -499,6 +498,7 @@ void Program::link_class(CodeRef ref, std::vector<std::vector<uint8_t>>& states)
       info.is_autograd_function |= base_info.is_autograd_function;
       info.defines_del |= base_info.defines_del;
       info.calls_remove |= base_info.calls_remove;
+      info.inherits_shared_containers |= base_info.inherits_shared_containers;
       for (const auto& q : base_info.external_bases) info.external_bases.push_back(q);
     } else if (r.kind == StaticRef::Kind::External) {
       info.external_bases.push_back(r.qualified);

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -57,6 +58,7 @@ struct ClassInfo {
   // Own class attributes bound to a mutable container (`_observers = []`, `registry = defaultdict(list)`)
   // that no code of the module assigns as an attribute (`self._observers = []`): every instance shares them.
   std::vector<std::string> shared_containers;
+  bool inherits_shared_containers = false;  // this class or a project base has some
 };
 
 // Some statement of `body` (nested functions left out) calls `<anything>.remove()` with no argument: a hook
@@ -113,7 +115,6 @@ class Program {
   // The class along `cls`'s project MRO whose shared container `attribute` is (see
   // ClassInfo::shared_containers): `self.<attribute>` reads that class's attribute. Invalid when none.
   CodeRef shared_container_owner(CodeRef cls, const std::string& attribute) const;
-  bool has_shared_containers() const { return has_shared_containers_; }  // some class of the project has one
   // Some module imports torch at module level: a frame's locals may then be tensors. In a project that
   // never does, saying so of every frame in a cycle would be noise.
   bool uses_torch() const { return uses_torch_; }
@@ -154,7 +155,6 @@ class Program {
   // Dotted directories above some module that no module stands for: `models` of `models/layers.py`.
   std::unordered_set<std::string> namespace_packages_;
   bool uses_torch_ = false;
-  bool has_shared_containers_ = false;
   std::vector<std::unordered_map<std::string, Binding>> bindings_;
   std::vector<std::vector<ClassInfo>> classes_;
   std::vector<std::unordered_map<std::string, bool>>
@@ -164,7 +164,9 @@ class Program {
 
   void collect_bindings(int32_t module, const std::vector<Stmt>& body);
   // A class's own methods and flags; link_class adds what its bases contribute.
-  void collect_methods(CodeRef ref);
+  // `assigned`: the attribute names the class's module assigns, computed on first need and shared by the
+  // module's classes.
+  void collect_methods(CodeRef ref, std::optional<std::unordered_set<std::string>>& assigned);
   // states: per module, per class: 0 not linked, 1 being linked, 2 linked.
   void link_class(CodeRef ref, std::vector<std::vector<uint8_t>>& states);
 };

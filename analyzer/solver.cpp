@@ -1855,7 +1855,7 @@ static bool iterates_at_least_once(const Expr& iterable) {
   if (iterable.kind != ExprKind::Call || iterable.children.size() < 2) return false;
   const Expr& callee = iterable.children[0];
   return callee.kind == ExprKind::Attribute && (callee.text == "split" || callee.text == "rsplit") &&
-         (iterable.arg_names[1].empty() || iterable.arg_names[1] == "sep");
+         iterable.arg_names.size() > 1 && (iterable.arg_names[1].empty() || iterable.arg_names[1] == "sep");
 }
 
 // `getattr(obj, name)` with the name in a variable: of a parameter or a field whose class is not known
@@ -1997,7 +1997,7 @@ ValueSet Context::eval_attribute(const ValueSet& bases, const std::string& attr,
     }
     // `self._observers` with `_observers = []` in the class body and never assigned on an instance: the
     // list every instance shares, held by the class.
-    if (cls.valid() && kind != ObjKind::ClassConst && program_.has_shared_containers() &&
+    if (cls.valid() && kind != ObjKind::ClassConst && program_.class_info(cls).inherits_shared_containers &&
         st_.fields.find(field_key(b, field)) == st_.fields.end()) {
       if (const CodeRef owner = program_.shared_container_owner(cls, attr); owner.valid()) {
         out.merge(eval_attribute(ValueSet{constant(project_ref(StaticRef::Kind::ProjectClass, owner))}, attr,

@@ -2,6 +2,15 @@
 #include "rules/cycle_report.hpp"
 
 namespace cyclecheck::rules {
+namespace {
+
+// The edge out of ctx (the store `ctx.attr = ...`), not the output's grad_fn edge into it.
+std::optional<size_t> ctx_store(const CycleWitness& c) {
+  return find_edge(
+      c, [&](const WitnessEdge& e, size_t i) { return c.nodes[i].is_ctx && e.role != EdgeRole::GradFn; });
+}
+
+}  // namespace
 
 const RuleDefinition& ctx_stores_output() {
   static const RuleDefinition rule{
@@ -23,24 +32,14 @@ const RuleDefinition& ctx_stores_output() {
         "ctx.save_for_backward(out)  # saved without the cycle\n        return out\n",
         "Only outputs returned directly (or in a returned tuple) are recognised."}},
       [](const CycleWitness& c) { return has_role(c, EdgeRole::GradFn); },
+      [](const CycleWitness& c) { return ctx_store(c).value_or(edge_into_root(c)); },
       [](const CycleWitness& c) {
-        const size_t n = c.nodes.size();
-        for (size_t i = 0; i < n; ++i) {
-          if (c.nodes[i].is_ctx && c.edges[i].role != EdgeRole::GradFn) return i;
-        }
-        return edge_into_root(c);
-      },
-      [](const CycleWitness& c) {
-        const size_t n = c.nodes.size();
-        for (size_t i = 0; i < n; ++i) {
-          // ctx -> object -> ... : ctx keeps something that keeps the output, not the output itself.
-          if (c.nodes[i].is_ctx && c.edges[i].role != EdgeRole::GradFn &&
-              c.edges[(i + 1) % n].role != EdgeRole::GradFn)
-            return std::string(
-                "Keep on ctx only what backward needs (numbers, tensors through ctx.save_for_backward), "
-                "not an object that holds the output, or have that object keep the output detached "
-                "(out.detach()).");
-        }
+        // ctx -> object -> ... : ctx keeps something that keeps the output, not the output itself.
+        const std::optional<size_t> store = ctx_store(c);
+        if (store && c.edges[(*store + 1) % c.edges.size()].role != EdgeRole::GradFn)
+          return std::string(
+              "Keep on ctx only what backward needs (numbers, tensors through ctx.save_for_backward), not an "
+              "object that holds the output, or have that object keep the output detached (out.detach()).");
         return std::string("Use ctx.save_for_backward(out) in forward and ctx.saved_tensors in backward.");
       },
       {}};
