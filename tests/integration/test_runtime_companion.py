@@ -259,6 +259,25 @@ print(json.dumps({"alive": alive, "garbage": len(gc.garbage), "cycles": report["
         self.assertEqual(ring["objects_per_cycle"], 3)
         self.assertEqual(ring["path"], "Link -> .next_link -> Link -> .next_link -> Link -> .next_link -> Link")
 
+    def test_freeze_at_the_first_step_is_not_charged_to_the_steps(self):
+        code = r'''
+import gc, json
+from cyclecheck_runtime import Monitor
+heap = [[i] for i in range(300000)]  # a heap big enough for the freeze's collection to take time
+with Monitor(freeze_at_first_step=True, track_steps=False) as monitor:
+    for _ in range(3):
+        monitor.mark_step()
+gc.unfreeze()
+summary = monitor.stats.summary()
+print(json.dumps({"steps": summary["steps"], "pause_total_ms": summary["pause_total_ms"]}))
+'''
+        proc = self._python(code)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        out = json.loads(proc.stdout)
+        self.assertGreater(out["pause_total_ms"], 0.0)  # the freeze's collection is counted in the run
+        self.assertEqual(out["steps"]["timed"], 2)
+        self.assertEqual(out["steps"]["max_gc_pause_in_a_step_ms"], 0.0)  # but not in any step
+
     def test_compiled_and_python_walkers_agree(self):
         code = r'''
 import gc, json, functools
