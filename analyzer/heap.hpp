@@ -193,6 +193,7 @@ struct Obj {
   bool receiver_for_super = false;
   bool backpropagated = false;
   bool parameter = false;       // a module's parameter: a leaf tensor that requires grad
+  bool raised = false;          // an exception raised while handling another: it keeps a __context__
   std::vector<ObjId> operands;  // Value: what it was computed from
 };
 

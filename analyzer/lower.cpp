@@ -523,7 +523,13 @@ class Lowerer {
         h.site = site(child);
         TSNode value = field(child, g_.f_value);
         TSNode alias = field(child, g_.f_alias);
-        if (!ts_node_is_null(value)) h.type = lower_expr(value);
+        if (!ts_node_is_null(value)) {
+          // `except E as name` comes as an as_pattern: the type is its first child.
+          TSNode type = value;
+          if (ts_node_symbol(value) == g_.as_pattern && ts_node_named_child_count(value) > 0)
+            type = ts_node_named_child(value, 0);
+          h.type = lower_expr(type);
+        }
         // A backport for interpreters that lack a standard name never runs on Python 3: left out, so
         // neither its definitions nor what they would bind are analysed.
         if (imports_succeed && catches_only_import_errors(h.type)) continue;

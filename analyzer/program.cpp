@@ -460,7 +460,9 @@ void Program::collect_methods(CodeRef ref, std::optional<std::unordered_set<std:
   info.inherits_shared_containers = !info.shared_containers.empty();
   for (const Stmt& s : def.body) {
     if (s.kind != StmtKind::FunctionDef) continue;
-    MethodKind kind = MethodKind::Instance;
+    // Python makes these two classmethods without a decorator: their first parameter is the class.
+    MethodKind kind = s.text == "__init_subclass__" || s.text == "__class_getitem__" ? MethodKind::Class
+                                                                                     : MethodKind::Instance;
     const Function& f = facts.functions[static_cast<size_t>(s.function_index)];
     if (calls_handle_remove(f.body)) info.calls_remove = true;
     // `@value.setter def value(...)` adds to the property `value`: reading the attribute still calls the

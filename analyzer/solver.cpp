@@ -337,6 +337,21 @@ class Context {
   void run_forward_hooks(ObjId module, const std::vector<Arg>& args, const ValueSet& output,
                          const Expr& node);
   std::vector<ObjId> handler_exceptions_;
+  // Exceptions raised while handling another (`except KeyError as e: raise BadSample(...) from e`): each
+  // keeps the handled one as `__context__`, and so its traceback and the frames in it. Those raised in a
+  // `try` body here go to the innermost body's set, for its handlers; the others leave the function, in
+  // `raised_` (part of the summary, so a caller's handler catches them from the call).
+  ValueSet raised_;
+  std::vector<ValueSet> try_raised_;
+  void raise_chained(const ValueSet& raised, const Site& site);
+  void note_raised(const ValueSet& raised);
+  // `err.with_traceback(tb)`: the exception without its own traceback (tb is None, or taken to be another
+  // frame's), still keeping its `__context__`.
+  ValueSet without_traceback(const ValueSet& receivers, const Expr& node);
+  // Whether `except <type>` catches `raised`: a bare `except`, `Exception` and `BaseException` catch all;
+  // otherwise one of the names must be the raised object's class or one of its bases (library exception
+  // hierarchies are not known: `except OSError` is not taken to catch a ConnectionError).
+  bool handler_catches(const Expr& type, ObjId raised) const;
 
   // ---- objects ----
   // `value` was computed from `operand` (a few dozen at most: values built in a loop have many).
@@ -2223,6 +2238,9 @@ ValueSet Context::eval_call(const Expr& e, bool result_used) {
 
 ValueSet Context::call_method(const ValueSet& receivers, const std::string& method,
                               const std::vector<Arg>& args, const Expr& node, bool result_used) {
+  // The exception itself with its traceback replaced: by none, or by another (a trimmed one) that is taken
+  // not to hold this frame.
+  if (method == "with_traceback" && node.children.size() == 2) return without_traceback(receivers, node);
   ValueSet out;
   ValueSet unresolved;
   for (ObjId r : receivers) {
@@ -3026,7 +3044,7 @@ ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::
   }
   ValueSet result;
   if (callee->dirty_.empty() && callee->events_.empty() && callee->deferred_.empty() &&
-      callee->ret_.empty()) {
+      callee->ret_.empty() && callee->raised_.empty()) {
     // No effect a caller can see: nothing to apply.
   } else if (callee->objs_.size() > kMaxSummaryObjects) {
     // A summary this large (a whole compiler pass) costs more to apply at every call than it can tell us:
@@ -3262,6 +3280,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     writes.push_back(&*it);
   }
   for (ObjId r : callee.ret_) map_obj(r, 0);
+  for (ObjId r : callee.raised_) map_obj(r, 0);
   for (const Event& ev : callee.events_) {
     if (ev.base != kNoObj) map_obj(ev.base, 0);
     for (ObjId v : ev.values) map_obj(v, 0);
@@ -3347,6 +3366,11 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
         ev.base_made_in_callee || (ev.base != kNoObj && !callee.is_placeholder(ev.base) &&
                                    callee.objs_[ev.base].kind != ObjKind::Global);
     events_.push_back(std::move(copy));
+  }
+  if (!callee.raised_.empty()) {
+    ValueSet raised;
+    for (ObjId r : callee.raised_) raised.merge(map_obj(r, 0));
+    note_raised(raised);
   }
   ValueSet result;
   for (ObjId r : callee.ret_) result.merge(map_obj(r, 0));
@@ -3605,9 +3629,11 @@ void Context::exec(const Stmt& s) {
         }
       }
       break;
-    case StmtKind::Raise:
-      eval(s.value);
+    case StmtKind::Raise: {
+      const ValueSet raised = eval(s.value);
+      if (!handler_exceptions_.empty()) raise_chained(raised, s.site);
       break;
+    }
     case StmtKind::If: {
       eval(s.value);
       HeapState before = st_;
@@ -3747,9 +3773,107 @@ void Context::exec(const Stmt& s) {
   }
 }
 
+void Context::raise_chained(const ValueSet& raised, const Site& site) {
+  const ObjId handled = handler_exceptions_.back();  // an ObjKind::Exception
+  ValueSet chained;
+  for (ObjId v : raised) {
+    const ObjKind kind = objs_[v].kind;
+    // A new exception object; re-raising the handled one (`raise`, `raise err`, or it with another traceback)
+    // or one caught from a call chains nothing.
+    if ((kind == ObjKind::Instance || kind == ObjKind::LibInstance || kind == ObjKind::Unknown) &&
+        !objs_[v].raised)
+      chained.insert(v);
+  }
+  if (chained.empty()) return;
+  for (ObjId v : chained) objs_[v].raised = true;
+  store(chained, intern_field("__context__"), ValueSet{handled},
+        {site_ref(site,
+                  "raised while handling " + objs_[handled].label.str() + ", which it keeps as __context__")},
+        EdgeRole::Frame);
+  note_raised(chained);
+}
+
+bool Context::handler_catches(const Expr& type, ObjId raised) const {
+  std::vector<std::string_view> handled;
+  auto add_name = [&handled](const Expr& e) {
+    if (e.kind == ExprKind::Name || e.kind == ExprKind::Attribute) handled.push_back(e.text);
+  };
+  if (type.kind == ExprKind::Container) {
+    for (const Expr& element : type.children) add_name(element);
+  } else if (type.kind == ExprKind::Name || type.kind == ExprKind::Attribute) {
+    add_name(type);
+  } else {
+    return true;  // a bare `except:`
+  }
+  for (std::string_view name : handled) {
+    if (name == "Exception" || name == "BaseException") return true;
+  }
+  auto last_part = [](std::string_view dotted) {
+    const size_t dot = dotted.rfind('.');
+    return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
+  };
+  std::vector<std::string_view> classes;
+  const Obj& o = objs_[raised];
+  if (o.cls.valid()) {
+    std::vector<CodeRef> pending{o.cls};
+    while (!pending.empty() && classes.size() < 64) {
+      const CodeRef cls = pending.back();
+      pending.pop_back();
+      classes.push_back(program_.class_def(cls).name);
+      const ClassInfo& info = program_.class_info(cls);
+      for (const std::string& base : info.external_bases) classes.push_back(last_part(base));
+      pending.insert(pending.end(), info.project_bases.begin(), info.project_bases.end());
+    }
+  } else if (o.kind == ObjKind::LibInstance) {
+    classes.push_back(last_part(o.qualified.str()));
+  }
+  for (std::string_view name : handled) {
+    if (std::find(classes.begin(), classes.end(), name) != classes.end()) return true;
+  }
+  return false;
+}
+
+void Context::note_raised(const ValueSet& raised) {
+  if (raised.empty()) return;
+  (try_raised_.empty() ? raised_ : try_raised_.back()).merge(raised);
+}
+
+ValueSet Context::without_traceback(const ValueSet& receivers, const Expr& node) {
+  const FieldId context = intern_field("__context__");
+  ValueSet contexts;
+  for (ObjId r : receivers) {
+    auto it = st_.fields.find(field_key(r, context));
+    if (it == st_.fields.end()) continue;
+    // What the field held before the raise set it (a library exception's placeholder) is not a context.
+    for (ObjId v : it->second) {
+      if (!is_placeholder(v)) contexts.insert(v);
+    }
+  }
+  const bool none = node.children[1].kind == ExprKind::Literal && node.children[1].text == "None";
+  const ObjId bare =
+      at_site(&node, ObjKind::Exception,
+              none ? "exception without its traceback" : "exception with another traceback", node.site);
+  if (!contexts.empty()) {
+    store(ValueSet{bare}, context, contexts,
+          {site_ref(node.site, "with_traceback() keeps the exception's __context__")}, EdgeRole::Frame);
+  }
+  return ValueSet{bare};
+}
+
 void Context::exec_try(const Stmt& s) {
   HeapState before = st_;
+  try_raised_.emplace_back();
   exec_block(s.body);
+  const ValueSet raised_in_body = std::move(try_raised_.back());
+  try_raised_.pop_back();
+  // What no handler here catches leaves the `try` (for an enclosing one, or the caller).
+  ValueSet uncaught;
+  for (ObjId v : raised_in_body) {
+    if (std::none_of(s.handlers.begin(), s.handlers.end(),
+                     [&](const Handler& h) { return handler_catches(h.type, v); }))
+      uncaught.insert(v);
+  }
+  note_raised(uncaught);
   HeapState after_body = st_;
   exec_block(s.orelse);
   HeapState merged = st_;
@@ -3766,7 +3890,18 @@ void Context::exec_try(const Stmt& s) {
     store(ValueSet{tb}, intern_field("tb_frame"), ValueSet{frame()},
           {site_ref(h.site, "the traceback keeps the frame of " + fn_.name + "()")}, EdgeRole::Frame);
     handler_exceptions_.push_back(exception);
-    if (!h.name.empty()) write_name(h.name, ValueSet{exception}, h.site);
+    ValueSet caught{exception};
+    ValueSet caught_from_body;
+    for (ObjId v : raised_in_body) {
+      if (handler_catches(h.type, v)) caught_from_body.insert(v);
+    }
+    if (!caught_from_body.empty()) {
+      // Python adds this frame to the traceback of an exception that reaches this handler.
+      store(caught_from_body, intern_field("__traceback__"), ValueSet{tb},
+            {site_ref(h.site, "the exception keeps its traceback")}, EdgeRole::Frame);
+      caught.merge(caught_from_body);
+    }
+    if (!h.name.empty()) write_name(h.name, caught, h.site);
     exec_block(h.body);
     // Python deletes the `as` name when the handler ends.
     if (!h.name.empty() && !is_cell_var(h.name)) {
@@ -4080,7 +4215,7 @@ WitnessNode Context::witness_node(ObjId id) const {
       n.kind = NodeKind::FieldValue;
       break;
     case ObjKind::Instance:
-      n.kind = NodeKind::Instance;
+      n.kind = o.raised ? NodeKind::Exception : NodeKind::Instance;
       break;
     case ObjKind::Container:
       n.kind = NodeKind::Container;
@@ -4107,10 +4242,10 @@ WitnessNode Context::witness_node(ObjId id) const {
       n.kind = NodeKind::Exception;
       break;
     case ObjKind::LibInstance:
-      n.kind = NodeKind::LibraryObject;
+      n.kind = o.raised ? NodeKind::Exception : NodeKind::LibraryObject;
       break;
     default:
-      n.kind = NodeKind::Unknown;
+      n.kind = o.raised ? NodeKind::Exception : NodeKind::Unknown;
       break;
   }
   n.label = node_label(id);
@@ -4347,6 +4482,7 @@ void Context::compact_summary() {
   // Module-level state is not carried up the call graph (every caller would re-apply every registry
   // write below it); retention through globals is reported from events instead.
   for (ObjId r : ret_) roots.push_back(r);
+  for (ObjId r : raised_) roots.push_back(r);
   for (const Event& ev : events_) {
     if (ev.base != kNoObj) roots.push_back(ev.base);
     for (ObjId v : ev.values) roots.push_back(v);
@@ -4438,6 +4574,7 @@ void Context::compact_summary() {
     for (auto& [name, values] : d.args) values = map_set(values);
   }
   ret_ = map_set(ret_);
+  raised_ = map_set(raised_);
   for (ObjId& p : params_) p = map_id(p);
   func_self_ = map_id(func_self_);
   frame_ = map_id(frame_);

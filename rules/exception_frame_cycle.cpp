@@ -26,10 +26,13 @@ size_t keeping_edge(const CycleWitness& c) {
         return i;
     }
   }
-  // A frame's local that holds the exception, or a container of it (`details = sys.exc_info()`).
+  // A frame's local that holds the exception, or a container of it (`details = sys.exc_info()`), or an
+  // exception raised while handling another (`v = ValueError(...); raise v from e`: its __context__).
   for (size_t i = 0; i < n; ++i) {
     const NodeKind target = c.nodes[(i + 1) % n].kind;
-    if (c.edges[i].field.rfind("local ", 0) == 0 && (frame_like(target) || target == NodeKind::Container))
+    const bool chained_exception = c.edges[(i + 1) % n].field == ".__context__";
+    if (c.edges[i].field.rfind("local ", 0) == 0 &&
+        (frame_like(target) || target == NodeKind::Container || chained_exception))
       return i;
   }
   return edge_into_root(c);
@@ -66,9 +69,24 @@ const RuleDefinition& exception_frame_cycle() {
           return std::string(
               "Delete the frame reference in a finally block (`del frame`) once you are done.");
         }
+        const bool chained = std::any_of(c.edges.begin(), c.edges.end(),
+                                         [](const WitnessEdge& e) { return e.field == ".__context__"; });
+        if (chained && c.edges[i].field.rfind("local ", 0) == 0) {
+          return std::string(
+              "Raise the new exception without binding it to a local (`raise ValueError(...) from err`), or "
+              "delete the local in a finally block: it holds the exception, whose __context__ keeps the "
+              "handled exception, whose traceback keeps this frame.");
+        }
+        if (chained) {
+          return std::string(
+              "with_traceback(None) drops only the exception's own traceback: the exception it was raised "
+              "while handling (its __context__, also its __cause__ after `raise ... from`) keeps its own "
+              "traceback and frames. Keep what you need (repr(err), "
+              "traceback.format_exception(err)) instead of the exception.");
+        }
         return std::string(
             "Keep what you need from the exception (repr(err), type) instead of the exception, or "
-            "store err.with_traceback(None).");
+            "store err.with_traceback(None) when it was not raised while handling another.");
       },
       {}};
   return rule;
