@@ -3794,41 +3794,30 @@ void Context::raise_chained(const ValueSet& raised, const Site& site) {
 }
 
 bool Context::handler_catches(const Expr& type, ObjId raised) const {
-  std::vector<std::string_view> handled;
-  auto add_name = [&handled](const Expr& e) {
-    if (e.kind == ExprKind::Name || e.kind == ExprKind::Attribute) handled.push_back(e.text);
-  };
+  std::vector<const Expr*> names;
   if (type.kind == ExprKind::Container) {
-    for (const Expr& element : type.children) add_name(element);
+    for (const Expr& element : type.children) names.push_back(&element);
   } else if (type.kind == ExprKind::Name || type.kind == ExprKind::Attribute) {
-    add_name(type);
+    names.push_back(&type);
   } else {
     return true;  // a bare `except:`
   }
-  for (std::string_view name : handled) {
-    if (name == "Exception" || name == "BaseException") return true;
-  }
-  auto last_part = [](std::string_view dotted) {
-    const size_t dot = dotted.rfind('.');
-    return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
-  };
-  std::vector<std::string_view> classes;
   const Obj& o = objs_[raised];
-  if (o.cls.valid()) {
-    std::vector<CodeRef> pending{o.cls};
-    while (!pending.empty() && classes.size() < 64) {
-      const CodeRef cls = pending.back();
-      pending.pop_back();
-      classes.push_back(program_.class_def(cls).name);
-      const ClassInfo& info = program_.class_info(cls);
-      for (const std::string& base : info.external_bases) classes.push_back(last_part(base));
-      pending.insert(pending.end(), info.project_bases.begin(), info.project_bases.end());
+  for (const Expr* name : names) {
+    if (name->kind != ExprKind::Name && name->kind != ExprKind::Attribute) continue;
+    if (name->text == "Exception" || name->text == "BaseException") return true;
+    if (o.cls.valid()) {
+      const StaticRef handled = program_.resolve_dotted(ref_.module, describe_target(*name));
+      if (handled.kind == StaticRef::Kind::ProjectClass) {
+        if (program_.is_subclass_of(o.cls, handled.code)) return true;
+        continue;
+      }
+      for (const std::string& base : program_.class_info(o.cls).external_bases) {
+        if (last_component(base) == name->text) return true;
+      }
+    } else if (o.kind == ObjKind::LibInstance && last_component(o.qualified.str()) == name->text) {
+      return true;
     }
-  } else if (o.kind == ObjKind::LibInstance) {
-    classes.push_back(last_part(o.qualified.str()));
-  }
-  for (std::string_view name : handled) {
-    if (std::find(classes.begin(), classes.end(), name) != classes.end()) return true;
   }
   return false;
 }
@@ -3866,18 +3855,26 @@ void Context::exec_try(const Stmt& s) {
   exec_block(s.body);
   const ValueSet raised_in_body = std::move(try_raised_.back());
   try_raised_.pop_back();
-  // What no handler here catches leaves the `try` (for an enclosing one, or the caller).
+  // The exceptions raised in the body that each handler names; those no handler names leave the `try`, for
+  // an enclosing one or the caller.
+  std::vector<ValueSet> caught_by(s.handlers.size());
   ValueSet uncaught;
   for (ObjId v : raised_in_body) {
-    if (std::none_of(s.handlers.begin(), s.handlers.end(),
-                     [&](const Handler& h) { return handler_catches(h.type, v); }))
-      uncaught.insert(v);
+    bool caught = false;
+    for (size_t i = 0; i < s.handlers.size(); ++i) {
+      if (!handler_catches(s.handlers[i].type, v)) continue;
+      caught_by[i].insert(v);
+      caught = true;
+    }
+    if (!caught) uncaught.insert(v);
   }
   note_raised(uncaught);
   HeapState after_body = st_;
   exec_block(s.orelse);
   HeapState merged = st_;
-  for (const Handler& h : s.handlers) {
+  for (size_t handler_index = 0; handler_index < s.handlers.size(); ++handler_index) {
+    const Handler& h = s.handlers[handler_index];
+    const ValueSet& caught_from_body = caught_by[handler_index];
     st_ = before;
     join_into(st_, after_body);
     eval(h.type);
@@ -3891,10 +3888,6 @@ void Context::exec_try(const Stmt& s) {
           {site_ref(h.site, "the traceback keeps the frame of " + fn_.name + "()")}, EdgeRole::Frame);
     handler_exceptions_.push_back(exception);
     ValueSet caught{exception};
-    ValueSet caught_from_body;
-    for (ObjId v : raised_in_body) {
-      if (handler_catches(h.type, v)) caught_from_body.insert(v);
-    }
     if (!caught_from_body.empty()) {
       // Python adds this frame to the traceback of an exception that reaches this handler.
       store(caught_from_body, intern_field("__traceback__"), ValueSet{tb},
@@ -4215,7 +4208,7 @@ WitnessNode Context::witness_node(ObjId id) const {
       n.kind = NodeKind::FieldValue;
       break;
     case ObjKind::Instance:
-      n.kind = o.raised ? NodeKind::Exception : NodeKind::Instance;
+      n.kind = NodeKind::Instance;
       break;
     case ObjKind::Container:
       n.kind = NodeKind::Container;
@@ -4242,12 +4235,13 @@ WitnessNode Context::witness_node(ObjId id) const {
       n.kind = NodeKind::Exception;
       break;
     case ObjKind::LibInstance:
-      n.kind = o.raised ? NodeKind::Exception : NodeKind::LibraryObject;
+      n.kind = NodeKind::LibraryObject;
       break;
     default:
-      n.kind = o.raised ? NodeKind::Exception : NodeKind::Unknown;
+      n.kind = NodeKind::Unknown;
       break;
   }
+  if (o.raised) n.kind = NodeKind::Exception;  // an instance, library object or call result raised here
   n.label = node_label(id);
   n.site = o.site.to_ref();
   n.cls = o.cls;

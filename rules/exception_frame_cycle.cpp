@@ -8,6 +8,9 @@ bool frame_like(NodeKind k) {
   return k == NodeKind::Exception || k == NodeKind::Traceback || k == NodeKind::Frame;
 }
 
+// The link from an exception raised while handling another to the handled one.
+bool is_context_edge(const WitnessEdge& e) { return e.field == ".__context__"; }
+
 size_t keeping_edge(const CycleWitness& c) {
   const size_t n = c.nodes.size();
   // The store that puts the exception or frame somewhere (self.last_error = err, frame = currentframe()),
@@ -30,7 +33,7 @@ size_t keeping_edge(const CycleWitness& c) {
   // exception raised while handling another (`v = ValueError(...); raise v from e`: its __context__).
   for (size_t i = 0; i < n; ++i) {
     const NodeKind target = c.nodes[(i + 1) % n].kind;
-    const bool chained_exception = c.edges[(i + 1) % n].field == ".__context__";
+    const bool chained_exception = is_context_edge(c.edges[(i + 1) % n]);
     if (c.edges[i].field.rfind("local ", 0) == 0 &&
         (frame_like(target) || target == NodeKind::Container || chained_exception))
       return i;
@@ -69,8 +72,7 @@ const RuleDefinition& exception_frame_cycle() {
           return std::string(
               "Delete the frame reference in a finally block (`del frame`) once you are done.");
         }
-        const bool chained = std::any_of(c.edges.begin(), c.edges.end(),
-                                         [](const WitnessEdge& e) { return e.field == ".__context__"; });
+        const bool chained = std::any_of(c.edges.begin(), c.edges.end(), is_context_edge);
         if (chained && c.edges[i].field.rfind("local ", 0) == 0) {
           return std::string(
               "Raise the new exception without binding it to a local (`raise ValueError(...) from err`), or "
