@@ -940,7 +940,9 @@ class Lowerer {
 
   // The `__init__` that `@dataclass` (or attrs' `@define`) writes when the class has none: one parameter
   // per annotated field, in order, each stored on self, then `self.__post_init__()` if the class has it.
-  // `Node(name, parent=self)` then links the two objects as the real constructor does.
+  // `Node(name, parent=self)` then links the two objects as the real constructor does. A field whose
+  // default is a call (`meter: AverageMeter = AverageMeter()`) has that default: one object, made with
+  // the class, that every instance made without the argument shares (`field(...)` is resolved later).
   void add_generated_init(TSNode class_body, int32_t class_index, std::vector<Stmt>& body) {
     bool post_init = false;
     for (const Stmt& s : body) {
@@ -1006,6 +1008,13 @@ class Lowerer {
       p.name = f.name;
       p.kind = keyword_only ? ParamKind::KeywordOnly : ParamKind::Positional;
       p.site = f.site;
+      for (const Stmt& s : body) {
+        if (s.kind == StmtKind::Assign && s.value.kind == ExprKind::Call && s.targets.size() == 1 &&
+            s.targets[0].kind == ExprKind::Name && s.targets[0].text == f.name) {
+          p.has_default = true;
+          p.default_value = s.value;
+        }
+      }
       init.params.push_back(std::move(p));
       Stmt store;
       store.kind = StmtKind::Assign;

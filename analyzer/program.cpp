@@ -427,15 +427,44 @@ bool makes_mutable_container(const Expr& value) {
   return std::any_of(std::begin(kNames), std::end(kNames), [&](const char* n) { return callee.text == n; });
 }
 
-// The attribute names some statement of the module assigns or deletes (`<anything>.<attribute> = ...`).
+// `Meter()`, `meters.Meter(window=10)`: a call of a name, which may be a class (resolved by the solver,
+// once every module is linked).
+bool may_make_instance(const Expr& value) {
+  return value.kind == ExprKind::Call && !value.children.empty() &&
+         (value.children[0].kind == ExprKind::Name || value.children[0].kind == ExprKind::Attribute);
+}
+
+// `vars(obj)` or `obj.__dict__`: an instance's attributes as a dict.
+bool is_attribute_dict(const Expr& e) {
+  if (e.kind == ExprKind::Attribute) return e.text == "__dict__";
+  return e.kind == ExprKind::Call && !e.children.empty() && e.children[0].kind == ExprKind::Name &&
+         e.children[0].text == "vars";
+}
+
+// Writes into such a dict (`vars(self).setdefault("_threads", [])`, `obj.__dict__[name] = v`).
+bool writes_attribute_dict(const Expr& e) {
+  if (e.kind == ExprKind::Subscript) return !e.children.empty() && is_attribute_dict(e.children[0]);
+  return e.kind == ExprKind::Call && !e.children.empty() && e.children[0].kind == ExprKind::Attribute &&
+         (e.children[0].text == "setdefault" || e.children[0].text == "update") &&
+         !e.children[0].children.empty() && is_attribute_dict(e.children[0].children[0]);
+}
+
+// The attribute names some statement of the module assigns or deletes (`<anything>.<attribute> = ...`);
+// with kAnyAttribute when it also writes an instance's attributes as a dict, whose names it does not tell.
+constexpr const char* kAnyAttribute = "*";
 std::unordered_set<std::string> assigned_attributes(const ModuleFacts& facts) {
   std::unordered_set<std::string> names;
+  auto note_dict_writes = [&](const Expr& e) {
+    if (writes_attribute_dict(e)) names.insert(kAnyAttribute);
+  };
   for (const Function& f : facts.functions) {
     for_each_statement(f.body, [&](const Stmt& s) {
+      if (s.kind == StmtKind::ExprStmt) for_each_expr(s.value, note_dict_writes);
       if (s.kind != StmtKind::Assign && s.kind != StmtKind::AugAssign && s.kind != StmtKind::Delete) return;
       for (const Expr& target : s.targets) {
         for_each_expr(target, [&](const Expr& e) {
           if (e.kind == ExprKind::Attribute) names.insert(e.text);
+          note_dict_writes(e);
         });
       }
     });
@@ -451,13 +480,18 @@ void Program::collect_methods(CodeRef ref, std::optional<std::unordered_set<std:
   info.defines_del = def.defines_del;
   const ModuleFacts& facts = module(ref.module);
   for (const Stmt& s : def.body) {
-    if (s.kind != StmtKind::Assign || s.targets.size() != 1 || s.targets[0].kind != ExprKind::Name ||
-        !makes_mutable_container(s.value))
-      continue;
+    if (s.kind != StmtKind::Assign || s.targets.size() != 1 || s.targets[0].kind != ExprKind::Name) continue;
+    const bool container = makes_mutable_container(s.value);
+    if (!container && !may_make_instance(s.value)) continue;
     if (!assigned) assigned = assigned_attributes(facts);  // once per module, and only when needed
-    if (assigned->count(s.targets[0].text) == 0) info.shared_containers.push_back(s.targets[0].text);
+    if (assigned->count(s.targets[0].text) != 0) continue;
+    // A module that writes attributes through `vars(obj)` may shadow an instance held by the class. (Not
+    // applied to containers: their reads of the class's list, as a registry, stay right more often than
+    // not, as in unittest.mock's `_patch._active_patches`.)
+    if (!container && assigned->count(kAnyAttribute) != 0) continue;
+    (container ? info.shared_containers : info.shared_instances).push_back(s.targets[0].text);
   }
-  info.inherits_shared_containers = !info.shared_containers.empty();
+  info.inherits_shared_containers = !info.shared_containers.empty() || !info.shared_instances.empty();
   for (const Stmt& s : def.body) {
     if (s.kind != StmtKind::FunctionDef) continue;
     // Python makes these two classmethods without a decorator: their first parameter is the class.
@@ -528,17 +562,37 @@ CodeRef Program::find_method(CodeRef cls, const std::string& name, MethodKind* k
   return {};
 }
 
-CodeRef Program::shared_container_owner(CodeRef cls, const std::string& attribute) const {
+CodeRef Program::shared_attribute_owner(CodeRef cls, const std::string& attribute,
+                                        std::vector<std::string> ClassInfo::*list) const {
   std::vector<CodeRef> stack{cls};
   int guard = 0;
   while (!stack.empty() && ++guard < 64) {
     const CodeRef current = stack.front();
     stack.erase(stack.begin());
     const ClassInfo& info = class_info(current);
-    if (std::find(info.shared_containers.begin(), info.shared_containers.end(), attribute) !=
-        info.shared_containers.end())
-      return current;
+    const std::vector<std::string>& names = info.*list;
+    if (std::find(names.begin(), names.end(), attribute) != names.end()) return current;
     stack.insert(stack.begin(), info.project_bases.begin(), info.project_bases.end());
+  }
+  return {};
+}
+
+CodeRef Program::shared_container_owner(CodeRef cls, const std::string& attribute) const {
+  return shared_attribute_owner(cls, attribute, &ClassInfo::shared_containers);
+}
+
+CodeRef Program::shared_instance_owner(CodeRef cls, const std::string& attribute) const {
+  const CodeRef owner = shared_attribute_owner(cls, attribute, &ClassInfo::shared_instances);
+  return owner.valid() && class_attribute_instance_class(owner, attribute).valid() ? owner : CodeRef{};
+}
+
+CodeRef Program::class_attribute_instance_class(CodeRef cls, const std::string& attribute) const {
+  for (const Stmt& s : class_def(cls).body) {
+    if (s.kind != StmtKind::Assign || s.targets.size() != 1 || s.targets[0].kind != ExprKind::Name ||
+        s.targets[0].text != attribute || !may_make_instance(s.value))
+      continue;
+    const StaticRef callee = resolve_expr(cls.module, s.value.children[0]);
+    return callee.kind == StaticRef::Kind::ProjectClass ? callee.code : CodeRef{};
   }
   return {};
 }
@@ -625,8 +679,40 @@ std::string Program::global_call_qualified(int32_t module, const std::string& na
 }
 
 CodeRef Program::global_instance_class(int32_t module, const std::string& name) const {
+  if (name.find('(') != std::string::npos) return default_instance_class(module, name);
   StaticRef callee = global_assigned_callee(module, name);
   return callee.kind == StaticRef::Kind::ProjectClass ? callee.code : CodeRef{};
+}
+
+CodeRef Program::default_instance_class(CodeRef ref, size_t param) const {
+  const Function& f = function(ref);
+  if (ref.index == 0 || f.parent_function != 0 || f.is_lambda || param >= f.params.size()) return {};
+  const Param& p = f.params[param];
+  if (!p.has_default || p.default_value.kind != ExprKind::Call || p.default_value.children.empty()) return {};
+  const StaticRef callee = resolve_expr(ref.module, p.default_value.children[0]);
+  return callee.kind == StaticRef::Kind::ProjectClass ? callee.code : CodeRef{};
+}
+
+std::string Program::default_instance_name(CodeRef function, size_t param) const {
+  if (!default_instance_class(function, param).valid()) return {};
+  const Function& f = this->function(function);
+  return f.qualname + "(" + f.params[param].name + "=...)";
+}
+
+CodeRef Program::default_instance_class(int32_t module, const std::string& name) const {
+  const size_t open = name.rfind('(');
+  if (open == std::string::npos || !name.ends_with("=...)")) return {};
+  const std::string qualname = name.substr(0, open);
+  const std::string param = name.substr(open + 1, name.size() - open - 1 - 5);
+  const auto& functions = this->module(module).functions;
+  for (size_t i = 1; i < functions.size(); ++i) {
+    if (functions[i].qualname != qualname) continue;
+    for (size_t j = 0; j < functions[i].params.size(); ++j) {
+      if (functions[i].params[j].name == param)
+        return default_instance_class(CodeRef{module, static_cast<int32_t>(i)}, j);
+    }
+  }
+  return {};
 }
 
 }  // namespace cyclecheck

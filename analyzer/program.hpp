@@ -58,7 +58,10 @@ struct ClassInfo {
   // Own class attributes bound to a mutable container (`_observers = []`, `registry = defaultdict(list)`)
   // that no code of the module assigns as an attribute (`self._observers = []`): every instance shares them.
   std::vector<std::string> shared_containers;
-  bool inherits_shared_containers = false;  // this class or a project base has some
+  // The same for class attributes bound to a call that may make an instance of a project class
+  // (`meter = AverageMeter()`); Program::shared_instance_owner checks that it does.
+  std::vector<std::string> shared_instances;
+  bool inherits_shared_containers = false;  // this class or a project base has some of either
 };
 
 // Some statement of `body` (nested functions left out) calls `<anything>.remove()` with no argument: a hook
@@ -106,6 +109,12 @@ class Program {
   CodeRef find_method(CodeRef cls, const std::string& name, MethodKind* kind = nullptr) const;
   // The class a module-level global is bound to when it is assigned exactly once from `Cls(...)`.
   CodeRef global_instance_class(int32_t module, const std::string& name) const;
+  // The name of the module-level object that the default of parameter `param` of `function` is, when that
+  // default is an instance of a project class made once, as the def runs in the module body or in a
+  // class body there (`def fit(..., stopper=EarlyStopping())`): every call that leaves the argument out
+  // shares it. "" otherwise. The name reads `fit(stopper=...)`, which no global's name can be, and
+  // global_instance_class gives its class.
+  std::string default_instance_name(CodeRef function, size_t param) const;
   // The library function a module-level global is assigned from when it is assigned exactly once from a
   // call (`logger = logging.getLogger(__name__)`: "logging.getLogger"); "" otherwise.
   std::string global_call_qualified(int32_t module, const std::string& name) const;
@@ -115,6 +124,11 @@ class Program {
   // The class along `cls`'s project MRO whose shared container `attribute` is (see
   // ClassInfo::shared_containers): `self.<attribute>` reads that class's attribute. Invalid when none.
   CodeRef shared_container_owner(CodeRef cls, const std::string& attribute) const;
+  // The same for a shared instance (see ClassInfo::shared_instances) of a project class.
+  CodeRef shared_instance_owner(CodeRef cls, const std::string& attribute) const;
+  // The project class whose instance the body of `cls` binds `attribute` to (`meter = AverageMeter()`);
+  // invalid when none.
+  CodeRef class_attribute_instance_class(CodeRef cls, const std::string& attribute) const;
   // Some module imports torch at module level: a frame's locals may then be tensors. In a project that
   // never does, saying so of every frame in a cycle would be noise.
   bool uses_torch() const { return uses_torch_; }
@@ -137,6 +151,10 @@ class Program {
   StaticRef attribute_of(const StaticRef& base, const std::string& name, int depth) const;
   // What a module-level global assigned exactly once from a call calls (`x = f(...)`: f); Unknown otherwise.
   StaticRef global_assigned_callee(int32_t module, const std::string& name) const;
+  // The project class of that default instance; invalid when it is none.
+  CodeRef default_instance_class(CodeRef function, size_t param) const;
+  // global_instance_class for a default_instance_name.
+  CodeRef default_instance_class(int32_t module, const std::string& name) const;
   // `weakref.WeakSet()`, `WeakValueDictionary()` or `WeakKeyDictionary()`, as named in `module`.
   WeakContainer weak_container_call(int32_t module, const Expr& value) const;
   struct Binding {
@@ -169,6 +187,9 @@ class Program {
   void collect_methods(CodeRef ref, std::optional<std::unordered_set<std::string>>& assigned);
   // states: per module, per class: 0 not linked, 1 being linked, 2 linked.
   void link_class(CodeRef ref, std::vector<std::vector<uint8_t>>& states);
+  // The nearest class along `cls`'s project MRO that lists `attribute` in the `list` of its ClassInfo.
+  CodeRef shared_attribute_owner(CodeRef cls, const std::string& attribute,
+                                 std::vector<std::string> ClassInfo::*list) const;
 };
 
 }  // namespace cyclecheck

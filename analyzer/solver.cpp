@@ -1169,7 +1169,13 @@ ObjId Context::global(int32_t module, const std::string& name) {
   o.module_index = module;
   o.name = name;
   if (module >= 0) o.cls = program_.global_instance_class(module, name);
-  o.label = o.cls.valid() ? program_.class_def(o.cls).name + " (global " + name + ")" : "global " + name;
+  if (o.cls.valid()) {
+    // A parameter's default instance (see Program::default_instance_name) is no global of that name.
+    const bool is_default = name.find('(') != std::string::npos;
+    o.label = program_.class_def(o.cls).name + (is_default ? " (default of " : " (global ") + name + ")";
+  } else {
+    o.label = "global " + name;
+  }
   if (o.cls.valid()) {
     const ClassInfo& info = program_.class_info(o.cls);
     o.module = info.is_nn_module;
@@ -1264,7 +1270,17 @@ ObjId Context::placeholder(ObjId base, FieldId field, Site site) {
   o.label = texts->second.label;
   o.site = site_ref(site);
   o.tensor = objs_[base].module && name != "[]";
-  if (name == "[]") o.cls = objs_[base].element_cls;  // an element of a `List[C]` parameter is a C
+  if (name == "[]") {
+    o.cls = objs_[base].element_cls;  // an element of a `List[C]` parameter is a C
+  } else if (base_obj.kind == ObjKind::ClassConst && base_obj.cls.valid()) {
+    // `meter = AverageMeter()` in the class body: the instance the class holds.
+    o.cls = program_.class_attribute_instance_class(base_obj.cls, name);
+    if (o.cls.valid()) {
+      const ClassInfo& info = program_.class_info(o.cls);
+      o.module = info.is_nn_module;
+      o.has_del = info.defines_del;
+    }
+  }
   const PooledText reads_note = texts->second.reads_note;
   const ObjId id = add(std::move(o));
   placeholders_.emplace(key, id);
@@ -2014,7 +2030,9 @@ ValueSet Context::eval_attribute(const ValueSet& bases, const std::string& attr,
     // list every instance shares, held by the class.
     if (cls.valid() && kind != ObjKind::ClassConst && program_.class_info(cls).inherits_shared_containers &&
         st_.fields.find(field_key(b, field)) == st_.fields.end()) {
-      if (const CodeRef owner = program_.shared_container_owner(cls, attr); owner.valid()) {
+      CodeRef owner = program_.shared_container_owner(cls, attr);
+      if (!owner.valid()) owner = program_.shared_instance_owner(cls, attr);
+      if (owner.valid()) {
         out.merge(eval_attribute(ValueSet{constant(project_ref(StaticRef::Kind::ProjectClass, owner))}, attr,
                                  node));
         continue;
@@ -4034,13 +4052,20 @@ void Context::run() {
   }
   for (size_t i = 0; i < f.params.size(); ++i) {
     const std::string& name = f.params[i].name;
+    ValueSet values{params_[i]};
+    // A default instance made once, when the def ran: what callers pass, or that shared object.
+    if (f.params[i].has_default && f.params[i].default_value.kind == ExprKind::Call) {
+      const std::string shared = program_.default_instance_name(ref_, i);
+      if (!shared.empty()) values.insert(global(ref_.module, shared));
+    }
     if (is_cell_var(name)) {
       const ObjId c = cell(name);
-      set_field(c, intern_field("contents"), ValueSet{params_[i]}, true);
-      add_edge(c, intern_field("contents"), params_[i],
-               EdgeInfo{{site_ref(f.params[i].site, "parameter " + name)}, true});
+      set_field(c, intern_field("contents"), values, true);
+      for (ObjId v : values)
+        add_edge(c, intern_field("contents"), v,
+                 EdgeInfo{{site_ref(f.params[i].site, "parameter " + name)}, values.size() == 1});
     } else {
-      st_.env[name] = Binding{ValueSet{params_[i]}, site_module(), f.params[i].site};
+      st_.env[name] = Binding{std::move(values), site_module(), f.params[i].site};
     }
   }
   exec_block(f.body);

@@ -17,7 +17,10 @@ const RuleDefinition& global_keeps_graph() {
        {"Finds a tensor with autograd history (a model's output, an op on a parameter, a gradient taken with "
         "`create_graph=True`) stored with autograd on into module-level state: a global, a module-level "
         "dict or object (`_CACHE[shape] = out`, `STATE.prev_grads = flat`, also through a method of a "
-        "module-level object), or a class attribute. Accumulations into such state are CC204's.",
+        "module-level object), a class attribute, or an instance that is a parameter's default "
+        "(`def fit(..., stopper=EarlyStopping())`, a dataclass field `last: LastLoss = LastLoss()`): made "
+        "once, when the def or class statement runs, and shared by every call that leaves it out. "
+        "Accumulations into such state are CC204's.",
         "The stored tensor keeps its whole graph and the activations saved for a backward pass (after a "
         "backward pass, still the graph's nodes): they stay alive until the entry is replaced, and the last "
         "one (with the model it reaches) for the life of the process.",
@@ -53,7 +56,12 @@ const RuleDefinition& global_keeps_graph() {
                      "': its graph and saved activations stay alive until it is replaced, the last one "
                      "for the life of the process.";
             },
-            [](const RetentionEvent&) {
+            [](const RetentionEvent& e) {
+              // A parameter's default instance (see Program::default_instance_name).
+              if (e.base_label.find("(default of ") != std::string::npos)
+                return std::string(
+                    "Store `.detach()` (or `.item()`); or make the default None (a dataclass field: "
+                    "`field(default_factory=...)`) and create the object in each call.");
               return std::string(
                   "Store `.detach()` (or `.item()`), or compute it under `torch.no_grad()`; state that must "
                   "stay differentiable belongs on the module, not at module level.");

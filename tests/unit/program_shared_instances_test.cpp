@@ -1,0 +1,109 @@
+// Objects made once and shared by every call or instance: a parameter's default instance (`def fit(...,
+// stopper=EarlyStopping())`, a dataclass field `last: LastLoss = LastLoss()`) and an instance a class body
+// binds (`running = RunningLoss()`). The solver treats them as module-level state.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "analyzer/program.hpp"
+#include "analyzer/project.hpp"
+
+using namespace cyclecheck;
+
+namespace {
+
+Program link(const std::string& text) {
+  const SourceText source{"train.py", "train", false, text};
+  auto facts = lower_module(source);
+  EXPECT_TRUE(facts->file_diagnostics.empty());
+  return Program({facts});
+}
+
+CodeRef function_named(const Program& program, const std::string& qualname) {
+  const auto& functions = program.module(0).functions;
+  for (size_t i = 0; i < functions.size(); ++i) {
+    if (functions[i].qualname == qualname) return CodeRef{0, static_cast<int32_t>(i)};
+  }
+  ADD_FAILURE() << "no function " << qualname;
+  return {};
+}
+
+CodeRef class_named(const Program& program, const std::string& name) {
+  const auto& classes = program.module(0).classes;
+  for (size_t i = 0; i < classes.size(); ++i) {
+    if (classes[i].name == name) return CodeRef{0, static_cast<int32_t>(i)};
+  }
+  ADD_FAILURE() << "no class " << name;
+  return {};
+}
+
+const char* const kSource =
+    "from dataclasses import dataclass, field\n"
+    "class Meter:\n"
+    "    pass\n"
+    "def fit(model, stopper=Meter(), opts=dict(), other=None):\n"
+    "    def inner(x, meter=Meter()):\n"
+    "        pass\n"
+    "class Trainer:\n"
+    "    running = Meter()\n"
+    "    shadowed = Meter()\n"
+    "    lock = object()\n"
+    "    def __init__(self):\n"
+    "        self.shadowed = Meter()\n"
+    "    def step(self, meter=Meter()):\n"
+    "        pass\n"
+    "@dataclass\n"
+    "class State:\n"
+    "    epoch: int\n"
+    "    last: Meter = Meter()\n"
+    "    lrs: list = field(default_factory=list)\n";
+
+TEST(SharedInstances, ADefaultInstanceOfAModuleLevelDefIsNamedAfterItsParameter) {
+  const Program program = link(kSource);
+  const CodeRef fit = function_named(program, "fit");
+  EXPECT_EQ(program.default_instance_name(fit, 1), "fit(stopper=...)");
+  EXPECT_EQ(program.global_instance_class(0, "fit(stopper=...)"), class_named(program, "Meter"));
+  // A library call, a missing default and None make no project instance.
+  EXPECT_EQ(program.default_instance_name(fit, 2), "");
+  EXPECT_EQ(program.default_instance_name(fit, 3), "");
+  EXPECT_EQ(program.default_instance_name(fit, 0), "");
+}
+
+TEST(SharedInstances, AMethodsDefaultIsSharedAndANestedFunctionsIsMadePerCall) {
+  const Program program = link(kSource);
+  EXPECT_EQ(program.default_instance_name(function_named(program, "Trainer.step"), 1),
+            "Trainer.step(meter=...)");
+  EXPECT_EQ(program.default_instance_name(function_named(program, "fit.<locals>.inner"), 1), "");
+}
+
+TEST(SharedInstances, ADataclassFieldDefaultIsTheGeneratedInitsDefault) {
+  const Program program = link(kSource);
+  const CodeRef init = function_named(program, "State.__init__");
+  const Function& f = program.function(init);
+  ASSERT_EQ(f.params.size(), 4u);  // self, epoch, last, lrs
+  EXPECT_EQ(program.default_instance_name(init, 2), "State.__init__(last=...)");
+  EXPECT_EQ(program.default_instance_name(init, 1), "");
+  EXPECT_EQ(program.default_instance_name(init, 3), "");  // field(default_factory=list)
+}
+
+TEST(SharedInstances, AClassBodyInstanceNoInstanceShadowsIsShared) {
+  const Program program = link(kSource);
+  const CodeRef trainer = class_named(program, "Trainer");
+  EXPECT_EQ(program.shared_instance_owner(trainer, "running"), trainer);
+  EXPECT_EQ(program.class_attribute_instance_class(trainer, "running"), class_named(program, "Meter"));
+  EXPECT_FALSE(program.shared_instance_owner(trainer, "shadowed").valid());  // self.shadowed = ...
+  EXPECT_FALSE(program.shared_instance_owner(trainer, "lock").valid());      // no project class
+}
+
+TEST(SharedInstances, WritesThroughVarsMayShadowAnyAttribute) {
+  const Program program = link(
+      "class Meter:\n"
+      "    pass\n"
+      "class Server:\n"
+      "    threads = Meter()\n"
+      "    def serve(self):\n"
+      "        vars(self).setdefault('threads', [])\n");
+  EXPECT_FALSE(program.shared_instance_owner(class_named(program, "Server"), "threads").valid());
+}
+
+}  // namespace
