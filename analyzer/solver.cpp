@@ -843,6 +843,12 @@ class Context {
         record_event(EventKind::MutableDefaultStore, b, o.label, values, site,
                      describe_target(target) + " = ...");
       }
+      // `sys.excepthook = hook`, `warnings.showwarning = show`: a library module's or class's attribute is
+      // one process-wide slot, like what signal.signal() installs.
+      if (o.kind == ObjKind::ExternalConst && target.kind == ExprKind::Attribute && !o.qualified.empty()) {
+        record_event(EventKind::StoreIntoGlobal, global(-1, kProcessRoots),
+                     o.qualified.str() + "." + target.text, values, site, describe_target(target) + " = ...");
+      }
     }
   }
   // The variable `hasattr(x, "item")`, `isinstance(x, torch.Tensor)` or `torch.is_tensor(x)` tests, when
@@ -4888,7 +4894,9 @@ void Context::emit_events() {
       if (out.value_label.empty()) out.value_label = node_label(v);
       out.value_is_receiver |= o.receiver;
       out.value_is_module |= o.module;
-      if (ev.kind == EventKind::StoreIntoGlobal && !o.module && o.kind == ObjKind::Instance)
+      // An instance's fields, or a closure's cells (`def show(...): print(model)`), holding a module.
+      if (ev.kind == EventKind::StoreIntoGlobal && !o.module &&
+          (o.kind == ObjKind::Instance || o.kind == ObjKind::Closure))
         out.value_holds_module |= holds_module(v, 2);
       // Registries of the project and a library's that keeps every registration (atexit), and one slot
       // (signal.signal, sys.settrace: reported apart, as the last instance only is kept).

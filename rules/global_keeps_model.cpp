@@ -75,9 +75,14 @@ const RuleDefinition& global_keeps_model() {
        Severity::Warning,
        "a function keeps an nn.Module in module-level state",
        {"Finds a function storing an `nn.Module` it was given or built (or an object of the project that "
-        "holds one, such as a watcher or callback keeping the model) into module-level state: a global "
+        "holds one, such as a watcher, callback or closure keeping the model) into module-level state: a "
+        "global "
         "(`global _MODEL; _MODEL = model`), a slot of a module-level dict or object (`_ACTIVE['model'] = "
-        "model`, `_state.model = model` on a `threading.local()`), also through a method of a module-level "
+        "model`, `_state.model = model` on a `threading.local()`), a process-wide slot "
+        "(`warnings.showwarning "
+        "= show` with `show` closing over the model, `signal.signal(sig, handler)`), also through a method "
+        "of "
+        "a module-level "
         "object, or a class attribute (`Registry.models`, or `self._observers` for an `_observers = []` in "
         "the class body that no instance assigns: one list shared by every instance). Not reported: a model "
         "made at import time, a slot that another "
@@ -110,8 +115,9 @@ const RuleDefinition& global_keeps_model() {
             context, rule_info_of("CC209"), out,
             [&](const RetentionEvent& e) {
               if (e.kind != EventKind::StoreIntoGlobal || !e.base_is_global ||
-                  !(e.value_is_module || e.value_holds_module) || e.registry_cleared ||
-                  e.base_is_process_registry || !e.function.valid())
+                  !(e.value_is_module || e.value_holds_module) ||
+                  (e.registry_cleared && !e.base_is_process_slot) || e.base_is_process_registry ||
+                  !e.function.valid())
                 return false;
               const SiteRef& primary = e.chain.back();
               const EventSite key = primary_site(e);
@@ -120,7 +126,8 @@ const RuleDefinition& global_keeps_model() {
               const StoreLookup store = find_store(facts, primary.site);
               // A model made at import time is the module's own, meant to live as long.
               if (store.statement == nullptr || store.function == 0) return false;
-              bool fixed = store.statement->kind == StmtKind::Assign;
+              // One process-wide slot (`sys.excepthook = hook`, signal.signal()) keeps the last value.
+              bool fixed = store.statement->kind == StmtKind::Assign || e.base_is_process_slot;
               for (const Expr& target : store.statement->targets) {
                 const std::string slot = slot_of(target);
                 if (!slot.empty() && slot_released(facts, store, slot)) return false;
@@ -131,8 +138,10 @@ const RuleDefinition& global_keeps_model() {
             },
             [&](const RetentionEvent& e) {
               const bool fixed = fixed_slots.count(primary_site(e)) != 0;
-              const std::string where = e.base_is_class_attribute ? "class-level '" + e.base_label + "'"
-                                                                  : "module-level '" + e.base_label + "'";
+              std::string where = e.base_is_class_attribute ? "class-level '" + e.base_label + "'"
+                                                            : "module-level '" + e.base_label + "'";
+              if (e.base_is_process_slot)  // "sys.excepthook", "signal.signal() registry"
+                where = "process-wide slot '" + e.base_label.substr(0, e.base_label.rfind(" registry")) + "'";
               const std::string what = e.value_is_module
                                            ? "An nn.Module ('" + e.value_label + "')"
                                            : "'" + e.value_label + "', which holds an nn.Module,";

@@ -1,4 +1,6 @@
 // CC203 instance-registry: instances add themselves to a module-level registry.
+#include <algorithm>
+
 #include "rules/event_rule_helpers.hpp"
 
 namespace cyclecheck::rules {
@@ -38,6 +40,28 @@ std::string slot_of(const Expr& call) {
   return call.children[0].text == "signal" && call.children.size() > 1 ? dotted(call.children[1]) : "";
 }
 
+// The same for an attribute of a library module assigned at `site` (`sys.excepthook = self.on_crash`):
+// whether another statement of the module assigns that attribute (`sys.excepthook = previous`).
+bool attribute_set_again(const ModuleFacts& facts, const Site& site) {
+  std::string slot;
+  std::vector<std::string> assigned;  // the dotted targets of every other assignment
+  for (const Function& f : facts.functions) {
+    for_each_statement(f.body, [&](const Stmt& s) {
+      if (s.kind != StmtKind::Assign) return;
+      const bool at_site = s.site.line == site.line && s.site.column == site.column;
+      for (const Expr& target : s.targets) {
+        for_each_expr(target, [&](const Expr& e) {  // tuple targets: `sys.stdout, sys.stderr = out, err`
+          if (e.kind != ExprKind::Attribute) return;
+          std::string name = dotted(e);
+          if (name.empty()) return;
+          (at_site && slot.empty() ? slot : assigned.emplace_back()) = std::move(name);
+        });
+      }
+    });
+  }
+  return !slot.empty() && std::find(assigned.begin(), assigned.end(), slot) != assigned.end();
+}
+
 // Whether the module installs something else in the slot the event's call fills (`signal.signal(sig,
 // previous)` in a `finally`, `sys.settrace(None)`): the instance is let go then.
 bool slot_set_again(const RuleContext& context, const RetentionEvent& e) {
@@ -54,7 +78,7 @@ bool slot_set_again(const RuleContext& context, const RetentionEvent& e) {
       });
     });
   }
-  if (registration == nullptr) return false;
+  if (registration == nullptr) return attribute_set_again(facts, primary.site);
   const std::string slot = slot_of(*registration);
   for (const Expr* other : calls_named(facts, registration->children[0].text)) {
     if (other != registration && slot_of(*other) == slot) return true;
@@ -84,7 +108,9 @@ const RuleDefinition& instance_registry() {
         "sentinel constant, no `Event.set()`, no flag set outside `__init__`): the running thread keeps "
         "its target for the life of the process. As a warning: a bound method (or a callable holding "
         "the object) installed in a one-handler slot of the process (`signal.signal`, `sys.settrace`, "
-        "`sys.setprofile`) that nothing in the module sets again, or an instance set as the value of a "
+        "`sys.setprofile`, or an attribute of a library module such as `sys.excepthook = self.on_crash` or "
+        "`warnings.showwarning = ...`) that nothing in the module sets again, or an instance set as the "
+        "value of a "
         "module-level `contextvars.ContextVar` that the module never resets.",
         "A module-level container lives for the whole process: every instance that registers itself, with "
         "its "

@@ -11,8 +11,9 @@ const RuleDefinition& traceback_retained() {
        Severity::Warning,
        "an exception, traceback or frame is kept in a module-level variable",
        {"Finds tracebacks, frames and exceptions (from `sys.exc_info()`, `except ... as e`, "
-        "`inspect.currentframe()`) stored into a module-level variable or container, also through a "
-        "method of a module-level object (`FAILURES.record(step, err)` appending to its list).",
+        "`inspect.currentframe()`) stored into a module-level variable or container, or into an attribute of "
+        "a library module (`sys.last_value = err`: kept until something else is stored there), also through "
+        "a method of a module-level object (`FAILURES.record(step, err)` appending to its list).",
         "A traceback keeps every frame it passed through and every local variable of those frames (models, "
         "optimizers, batches): stored in a global, they are never freed.",
         "LAST_FAILURE = {}\n\ndef remember_failure():\n    LAST_FAILURE['traceback'] = sys.exc_info()[2]\n",
@@ -29,6 +30,11 @@ const RuleDefinition& traceback_retained() {
               return e.kind == EventKind::StoreIntoGlobal && e.value_is_frame_like;
             },
             [](const RetentionEvent& e) {
+              // A process-wide slot (`sys.last_value = err`) keeps the last one until the next replaces it.
+              if (e.base_is_process_slot)
+                return "'" + e.value_label + "' is stored in the process-wide '" + e.base_label +
+                       "': the frames it references, and all their local variables, stay alive until "
+                       "something else is stored there.";
               return "'" + e.value_label + "' is stored in the module-level '" + e.base_label +
                      "': the frames it references, and all their local variables, are never freed.";
             },
