@@ -679,7 +679,7 @@ std::string Program::global_call_qualified(int32_t module, const std::string& na
 }
 
 CodeRef Program::global_instance_class(int32_t module, const std::string& name) const {
-  if (name.find('(') != std::string::npos) return default_instance_class(module, name);
+  if (is_default_instance_name(name)) return default_instance_class(module, name);
   StaticRef callee = global_assigned_callee(module, name);
   return callee.kind == StaticRef::Kind::ProjectClass ? callee.code : CodeRef{};
 }
@@ -701,7 +701,7 @@ std::string Program::default_instance_name(CodeRef function, size_t param) const
 
 CodeRef Program::default_instance_class(int32_t module, const std::string& name) const {
   const size_t open = name.rfind('(');
-  if (open == std::string::npos || !name.ends_with("=...)")) return {};
+  if (open == std::string::npos || !is_default_instance_name(name)) return {};
   const std::string qualname = name.substr(0, open);
   const std::string param = name.substr(open + 1, name.size() - open - 1 - 5);
   const auto& functions = this->module(module).functions;

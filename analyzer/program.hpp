@@ -68,6 +68,9 @@ struct ClassInfo {
 // handle's removal.
 bool calls_handle_remove(const std::vector<Stmt>& body);
 
+// Whether a global's name is a default_instance_name (`fit(stopper=...)`), which no real global's can be.
+inline bool is_default_instance_name(const std::string& name) { return name.ends_with("=...)"); }
+
 class Program {
  public:
   explicit Program(std::vector<std::shared_ptr<const ModuleFacts>> modules);

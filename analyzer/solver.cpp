@@ -845,7 +845,8 @@ class Context {
       }
       // `sys.excepthook = hook`, `warnings.showwarning = show`: a library module's or class's attribute is
       // one process-wide slot, like what signal.signal() installs.
-      if (o.kind == ObjKind::ExternalConst && target.kind == ExprKind::Attribute && !o.qualified.empty()) {
+      if (o.kind == ObjKind::ExternalConst && target.kind == ExprKind::Attribute && !o.qualified.empty() &&
+          !values.empty()) {
         record_event(EventKind::StoreIntoGlobal, global(-1, kProcessRoots),
                      o.qualified.str() + "." + target.text, values, site, describe_target(target) + " = ...");
       }
@@ -1177,8 +1178,8 @@ ObjId Context::global(int32_t module, const std::string& name) {
   if (module >= 0) o.cls = program_.global_instance_class(module, name);
   if (o.cls.valid()) {
     // A parameter's default instance (see Program::default_instance_name) is no global of that name.
-    const bool is_default = name.find('(') != std::string::npos;
-    o.label = program_.class_def(o.cls).name + (is_default ? " (default of " : " (global ") + name + ")";
+    o.label = program_.class_def(o.cls).name +
+              (is_default_instance_name(name) ? " (default of " : " (global ") + name + ")";
   } else {
     o.label = "global " + name;
   }

@@ -54,7 +54,11 @@ bool attribute_set_again(const ModuleFacts& facts, const Site& site) {
           if (e.kind != ExprKind::Attribute) return;
           std::string name = dotted(e);
           if (name.empty()) return;
-          (at_site && slot.empty() ? slot : assigned.emplace_back()) = std::move(name);
+          if (at_site && slot.empty()) {
+            slot = std::move(name);
+          } else {
+            assigned.push_back(std::move(name));
+          }
         });
       }
     });
@@ -110,8 +114,7 @@ const RuleDefinition& instance_registry() {
         "the object) installed in a one-handler slot of the process (`signal.signal`, `sys.settrace`, "
         "`sys.setprofile`, or an attribute of a library module such as `sys.excepthook = self.on_crash` or "
         "`warnings.showwarning = ...`) that nothing in the module sets again, or an instance set as the "
-        "value of a "
-        "module-level `contextvars.ContextVar` that the module never resets.",
+        "value of a module-level `contextvars.ContextVar` that the module never resets.",
         "A module-level container lives for the whole process: every instance that registers itself, with "
         "its "
         "parameters and buffers, is kept forever.",
