@@ -124,6 +124,8 @@ struct RetentionEvent {
   bool base_is_process_slot = false;
   // A module-level contextvars.ContextVar: it keeps the value set last until reset(token) or the next set().
   bool base_is_context_variable = false;
+  // In a parameter's default instance (`def fit(..., stopper=EarlyStopping())`, a dataclass field's).
+  bool base_is_default_instance = false;
   // Some statement on the chain ran under `torch.no_grad()` / `inference_mode()` (a `with` block or a
   // decorator), or under `set_grad_enabled(...)`, which may turn autograd off.
   bool under_no_grad = false;

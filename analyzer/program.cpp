@@ -186,7 +186,9 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
   // Decorators and the callees of globals resolve through every module's bindings, so only now. Both are
   // asked on every call or store the solver meets.
   cache_decorators_.resize(modules_.size());
+  default_instances_.resize(modules_.size());
   parallel_for(modules_.size(), [this](size_t m) {
+    resolve_instances(static_cast<int32_t>(m));
     for (auto& [name, binding] : bindings_[m]) {
       if (binding.kind == Binding::Kind::Value && binding.value != nullptr)
         binding.weak = weak_container_call(static_cast<int32_t>(m), *binding.value);
@@ -427,8 +429,8 @@ bool makes_mutable_container(const Expr& value) {
   return std::any_of(std::begin(kNames), std::end(kNames), [&](const char* n) { return callee.text == n; });
 }
 
-// `Meter()`, `meters.Meter(window=10)`: a call of a name, which may be a class (resolved by the solver,
-// once every module is linked).
+// `Meter()`, `meters.Meter(window=10)`: a call of a name, which may be a class (resolved once every
+// module's bindings are known, see resolve_instances).
 bool may_make_instance(const Expr& value) {
   return value.kind == ExprKind::Call && !value.children.empty() &&
          (value.children[0].kind == ExprKind::Name || value.children[0].kind == ExprKind::Attribute);
@@ -489,9 +491,10 @@ void Program::collect_methods(CodeRef ref, std::optional<std::unordered_set<std:
     // applied to containers: their reads of the class's list, as a registry, stay right more often than
     // not, as in unittest.mock's `_patch._active_patches`.)
     if (!container && assigned->count(kAnyAttribute) != 0) continue;
+    // Instances are candidates until resolve_instances knows which calls make a project class's instance;
+    // it also sets inherits_shared_containers.
     (container ? info.shared_containers : info.shared_instances).push_back(s.targets[0].text);
   }
-  info.inherits_shared_containers = !info.shared_containers.empty() || !info.shared_instances.empty();
   for (const Stmt& s : def.body) {
     if (s.kind != StmtKind::FunctionDef) continue;
     // Python makes these two classmethods without a decorator: their first parameter is the class.
@@ -582,19 +585,47 @@ CodeRef Program::shared_container_owner(CodeRef cls, const std::string& attribut
 }
 
 CodeRef Program::shared_instance_owner(CodeRef cls, const std::string& attribute) const {
-  const CodeRef owner = shared_attribute_owner(cls, attribute, &ClassInfo::shared_instances);
-  return owner.valid() && class_attribute_instance_class(owner, attribute).valid() ? owner : CodeRef{};
+  return shared_attribute_owner(cls, attribute, &ClassInfo::shared_instances);
 }
 
 CodeRef Program::class_attribute_instance_class(CodeRef cls, const std::string& attribute) const {
-  for (const Stmt& s : class_def(cls).body) {
-    if (s.kind != StmtKind::Assign || s.targets.size() != 1 || s.targets[0].kind != ExprKind::Name ||
-        s.targets[0].text != attribute || !may_make_instance(s.value))
-      continue;
-    const StaticRef callee = resolve_expr(cls.module, s.value.children[0]);
-    return callee.kind == StaticRef::Kind::ProjectClass ? callee.code : CodeRef{};
+  for (const auto& [name, instance_cls] : class_info(cls).instance_attributes) {
+    if (name == attribute) return instance_cls;
   }
   return {};
+}
+
+void Program::resolve_instances(int32_t module) {
+  const ModuleFacts& facts = this->module(module);
+  auto project_class_made_by = [&](const Expr& call) {
+    const StaticRef callee = resolve_expr(module, call.children[0]);
+    return callee.kind == StaticRef::Kind::ProjectClass ? callee.code : CodeRef{};
+  };
+  for (size_t c = 0; c < facts.classes.size(); ++c) {
+    ClassInfo& info = classes_[static_cast<size_t>(module)][c];
+    for (const Stmt& s : facts.classes[c].body) {
+      if (s.kind != StmtKind::Assign || s.targets.size() != 1 || s.targets[0].kind != ExprKind::Name ||
+          !may_make_instance(s.value))
+        continue;
+      if (const CodeRef made = project_class_made_by(s.value); made.valid())
+        info.instance_attributes.emplace_back(s.targets[0].text, made);
+    }
+    std::erase_if(info.shared_instances, [&](const std::string& name) {
+      return std::none_of(info.instance_attributes.begin(), info.instance_attributes.end(),
+                          [&](const auto& entry) { return entry.first == name; });
+    });
+    info.inherits_shared_containers = !info.shared_containers.empty() || !info.shared_instances.empty();
+  }
+  // Defaults evaluated once: those of a def in the module body or in a class body there.
+  for (size_t i = 1; i < facts.functions.size(); ++i) {
+    const Function& f = facts.functions[i];
+    if (f.parent_function != 0 || f.is_lambda) continue;
+    for (const Param& p : f.params) {
+      if (!p.has_default || !may_make_instance(p.default_value)) continue;
+      if (const CodeRef made = project_class_made_by(p.default_value); made.valid())
+        default_instances_[static_cast<size_t>(module)].emplace(f.qualname + "(" + p.name + "=...)", made);
+    }
+  }
 }
 
 bool Program::is_subclass_of(CodeRef cls, CodeRef base) const {
@@ -679,40 +710,20 @@ std::string Program::global_call_qualified(int32_t module, const std::string& na
 }
 
 CodeRef Program::global_instance_class(int32_t module, const std::string& name) const {
-  if (is_default_instance_name(name)) return default_instance_class(module, name);
+  if (is_default_instance_name(name)) {
+    const auto& defaults = default_instances_[static_cast<size_t>(module)];
+    auto it = defaults.find(name);
+    return it == defaults.end() ? CodeRef{} : it->second;
+  }
   StaticRef callee = global_assigned_callee(module, name);
   return callee.kind == StaticRef::Kind::ProjectClass ? callee.code : CodeRef{};
 }
 
-CodeRef Program::default_instance_class(CodeRef ref, size_t param) const {
-  const Function& f = function(ref);
-  if (ref.index == 0 || f.parent_function != 0 || f.is_lambda || param >= f.params.size()) return {};
-  const Param& p = f.params[param];
-  if (!p.has_default || p.default_value.kind != ExprKind::Call || p.default_value.children.empty()) return {};
-  const StaticRef callee = resolve_expr(ref.module, p.default_value.children[0]);
-  return callee.kind == StaticRef::Kind::ProjectClass ? callee.code : CodeRef{};
-}
-
 std::string Program::default_instance_name(CodeRef function, size_t param) const {
-  if (!default_instance_class(function, param).valid()) return {};
   const Function& f = this->function(function);
-  return f.qualname + "(" + f.params[param].name + "=...)";
-}
-
-CodeRef Program::default_instance_class(int32_t module, const std::string& name) const {
-  const size_t open = name.rfind('(');
-  if (open == std::string::npos || !is_default_instance_name(name)) return {};
-  const std::string qualname = name.substr(0, open);
-  const std::string param = name.substr(open + 1, name.size() - open - 1 - 5);
-  const auto& functions = this->module(module).functions;
-  for (size_t i = 1; i < functions.size(); ++i) {
-    if (functions[i].qualname != qualname) continue;
-    for (size_t j = 0; j < functions[i].params.size(); ++j) {
-      if (functions[i].params[j].name == param)
-        return default_instance_class(CodeRef{module, static_cast<int32_t>(i)}, j);
-    }
-  }
-  return {};
+  if (param >= f.params.size()) return {};
+  std::string name = f.qualname + "(" + f.params[param].name + "=...)";
+  return default_instances_[static_cast<size_t>(function.module)].count(name) != 0 ? name : std::string();
 }
 
 }  // namespace cyclecheck

@@ -58,10 +58,11 @@ struct ClassInfo {
   // Own class attributes bound to a mutable container (`_observers = []`, `registry = defaultdict(list)`)
   // that no code of the module assigns as an attribute (`self._observers = []`): every instance shares them.
   std::vector<std::string> shared_containers;
-  // The same for class attributes bound to a call that may make an instance of a project class
-  // (`meter = AverageMeter()`); Program::shared_instance_owner checks that it does.
+  // The same for class attributes bound to an instance of a project class (`meter = AverageMeter()`).
   std::vector<std::string> shared_instances;
   bool inherits_shared_containers = false;  // this class or a project base has some of either
+  // Own class attributes bound to an instance of a project class, shadowed or not: that class.
+  std::vector<std::pair<std::string, CodeRef>> instance_attributes;
 };
 
 // Some statement of `body` (nested functions left out) calls `<anything>.remove()` with no argument: a hook
@@ -154,10 +155,9 @@ class Program {
   StaticRef attribute_of(const StaticRef& base, const std::string& name, int depth) const;
   // What a module-level global assigned exactly once from a call calls (`x = f(...)`: f); Unknown otherwise.
   StaticRef global_assigned_callee(int32_t module, const std::string& name) const;
-  // The project class of that default instance; invalid when it is none.
-  CodeRef default_instance_class(CodeRef function, size_t param) const;
-  // global_instance_class for a default_instance_name.
-  CodeRef default_instance_class(int32_t module, const std::string& name) const;
+  // Resolves what needs every module's bindings: the class-body instances of the module's classes
+  // (ClassInfo::instance_attributes, keeping only the resolved shared_instances) and its default instances.
+  void resolve_instances(int32_t module);
   // `weakref.WeakSet()`, `WeakValueDictionary()` or `WeakKeyDictionary()`, as named in `module`.
   WeakContainer weak_container_call(int32_t module, const Expr& value) const;
   struct Binding {
@@ -182,6 +182,8 @@ class Program {
       removals_;  // per module: globals entries are removed from
   // Per module, per function: the index of its functools.cache / lru_cache decorator, -1 when none.
   std::vector<std::vector<int32_t>> cache_decorators_;
+  // Per module: default_instance_name -> the class of that default instance.
+  std::vector<std::unordered_map<std::string, CodeRef>> default_instances_;
 
   void collect_bindings(int32_t module, const std::vector<Stmt>& body);
   // A class's own methods and flags; link_class adds what its bases contribute.

@@ -4401,7 +4401,7 @@ void Context::record_weak_key_store(const ValueSet& bases, const ValueSet& keys,
   if (event != nullptr) event->held_through = std::move(*path);
 }
 
-// Asked only for instances stored into module-level state, so the field table is scanned.
+// Asked only for instances and closures stored into module-level state, so the field table is scanned.
 bool Context::holds_module(ObjId id, int depth) const {
   for (const auto& [key, values] : st_.fields) {
     if (static_cast<ObjId>(key >> 32) != id) continue;
@@ -4866,6 +4866,7 @@ void Context::emit_events() {
         out.base_is_context_variable =
             root == ev.base &&
             program_.global_call_qualified(g.module_index, g.name) == "contextvars.ContextVar";
+        out.base_is_default_instance = is_default_instance_name(g.name.str());
       } else if (g.name.str() == kProcessRoots) {
         // One slot (signal.signal, sys.settrace): the next registration replaces this one.
         out.registry_cleared = true;

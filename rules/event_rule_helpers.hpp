@@ -26,6 +26,12 @@ inline std::string base_name(const RetentionEvent& event) {
   return space == std::string::npos ? event.base_label : event.base_label.substr(space + 1);
 }
 
+// The name of a process-wide slot an event stores into: "sys.excepthook", or "signal()" for the label
+// "signal() registry" a library model gives it.
+inline std::string slot_name(const RetentionEvent& event) {
+  return event.base_label.substr(0, event.base_label.rfind(" registry"));
+}
+
 // The primary sites of the events `matches` accepts.
 inline std::set<EventSite> primary_sites(const RuleContext& context,
                                          const std::function<bool(const RetentionEvent&)>& matches) {

@@ -57,8 +57,7 @@ const RuleDefinition& global_keeps_graph() {
                      "for the life of the process.";
             },
             [](const RetentionEvent& e) {
-              // A parameter's default instance (see Program::default_instance_name).
-              if (e.base_label.find("(default of ") != std::string::npos)
+              if (e.base_is_default_instance)
                 return std::string(
                     "Store `.detach()` (or `.item()`); or make the default None (a dataclass field: "
                     "`field(default_factory=...)`) and create the object in each call.");

@@ -139,7 +139,7 @@ const RuleDefinition& global_keeps_model() {
               std::string where = e.base_is_class_attribute ? "class-level '" + e.base_label + "'"
                                                             : "module-level '" + e.base_label + "'";
               if (e.base_is_process_slot)  // "sys.excepthook", "signal.signal() registry"
-                where = "process-wide slot '" + e.base_label.substr(0, e.base_label.rfind(" registry")) + "'";
+                where = "process-wide slot '" + slot_name(e) + "'";
               const std::string what = e.value_is_module
                                            ? "An nn.Module ('" + e.value_label + "')"
                                            : "'" + e.value_label + "', which holds an nn.Module,";

@@ -188,7 +188,7 @@ const RuleDefinition& instance_registry() {
             },
             [](const RetentionEvent& e) {
               return "'" + e.value_label + "', which holds its object, is installed as the process's one " +
-                     e.base_label.substr(0, e.base_label.rfind(" registry")) +
+                     slot_name(e) +
                      " handler: the last instance is kept alive until another handler replaces it.";
             },
             [](const RetentionEvent&) {
