@@ -7,6 +7,7 @@
 #include <set>
 #include <system_error>
 
+#include "analyzer/attribute_release.hpp"
 #include "analyzer/parallel.hpp"
 #include "analyzer/project.hpp"
 #include "analyzer/text_util.hpp"
@@ -215,6 +216,88 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
       link_class(CodeRef{static_cast<int32_t>(m), static_cast<int32_t>(c)}, states);
     }
   }
+  resolve_releases();
+}
+
+void Program::resolve_releases() {
+  std::unordered_set<std::string> release_methods;
+  for (const auto& classes : classes_) {
+    for (const ClassInfo& info : classes) {
+      for (const auto& [attribute, method] : info.releases) release_methods.insert(method);
+    }
+  }
+  if (release_methods.empty()) return;
+  // Per module: release method name -> the functions that call a method of that name on anything.
+  std::vector<std::unordered_map<std::string, std::vector<int32_t>>> callers(modules_.size());
+  parallel_for(modules_.size(), [&](size_t m) {
+    const std::vector<Function>& functions = modules_[m]->functions;
+    for (size_t f = 0; f < functions.size(); ++f) {
+      for_each_method_call(functions[f], [&](const std::string& method) {
+        if (release_methods.count(method) == 0) return;
+        auto& list = callers[m][method];
+        if (list.empty() || list.back() != static_cast<int32_t>(f)) list.push_back(static_cast<int32_t>(f));
+      });
+    }
+  });
+  // A call counts where the class can be named: in its own module or in one that imports that module
+  // (a `disarm()` of some other class elsewhere in the project says nothing about this one).
+  std::vector<std::optional<std::unordered_set<int32_t>>> imported(modules_.size());
+  auto sees = [&](size_t caller_module, int32_t class_module) {
+    if (static_cast<int32_t>(caller_module) == class_module) return true;
+    auto& modules = imported[caller_module];
+    if (!modules) {
+      modules.emplace();
+      const auto importer = static_cast<int32_t>(caller_module);
+      for (const auto& [name, binding] : bindings_[caller_module]) {
+        if (binding.kind != Binding::Kind::Import) continue;
+        modules->insert(module_index(binding.import.module, importer));
+        if (!binding.import.member.empty()) {
+          modules->insert(module_index(binding.import.module + "." + binding.import.member, importer));
+        }
+      }
+    }
+    return modules->count(class_module) != 0;
+  };
+  for (size_t class_module = 0; class_module < classes_.size(); ++class_module) {
+    for (ClassInfo& info : classes_[class_module]) {
+      for (const auto& [attribute, method] : info.releases) {
+        bool called = false;
+        for (size_t m = 0; m < modules_.size() && !called; ++m) {
+          auto it = callers[m].find(method);
+          if (it == callers[m].end() || !sees(m, static_cast<int32_t>(class_module))) continue;
+          for (int32_t f : it->second) {
+            const Function& caller = modules_[m]->functions[static_cast<size_t>(f)];
+            // A constructor runs its initializer before anything is stored (`initfp()` setting
+            // `self._convert = None` first), and a finalizer does not run while the cycle holds the object.
+            const bool runs_outside_lifetime = caller.name == "__init__" || caller.name == "__new__" ||
+                                               caller.name == "__post_init__" || caller.name == "__del__";
+            // A `destroy()` passing the call on to its parts (`group.destroy()`, `super().close()`) is
+            // only as good as the calls of itself.
+            const bool passes_it_on = caller.name == method;
+            if (!runs_outside_lifetime && !passes_it_on &&
+                !sets_attribute_on_first_param(caller, attribute)) {
+              called = true;
+              break;
+            }
+          }
+        }
+        if (called) info.released_attributes.push_back(attribute);
+      }
+    }
+  }
+}
+
+bool Program::attribute_released(CodeRef cls, const std::string& attribute, int depth) const {
+  if (!cls.valid() || depth > 16) return false;
+  const ClassInfo& info = class_info(cls);
+  if (std::find(info.released_attributes.begin(), info.released_attributes.end(), attribute) !=
+      info.released_attributes.end()) {
+    return true;
+  }
+  for (CodeRef base : info.project_bases) {
+    if (attribute_released(base, attribute, depth + 1)) return true;
+  }
+  return false;
 }
 
 void Program::collect_bindings(int32_t module, const std::vector<Stmt>& body) {
@@ -502,6 +585,8 @@ void Program::collect_methods(CodeRef ref, std::optional<std::unordered_set<std:
                                                                                      : MethodKind::Instance;
     const Function& f = facts.functions[static_cast<size_t>(s.function_index)];
     if (calls_handle_remove(f.body)) info.calls_remove = true;
+    for (std::string& attribute : released_attributes(f))
+      info.releases.emplace_back(std::move(attribute), s.text);
     // `@value.setter def value(...)` adds to the property `value`: reading the attribute still calls the
     // getter, so the name keeps the getter (a new getter, `@value.getter`, replaces it).
     bool property_accessor = false;

@@ -63,6 +63,10 @@ struct ClassInfo {
   bool inherits_shared_containers = false;  // this class or a project base has some of either
   // Own class attributes bound to an instance of a project class, shadowed or not: that class.
   std::vector<std::pair<std::string, CodeRef>> instance_attributes;
+  // Attributes own methods let go of (see attribute_release.hpp), each with the method's name.
+  std::vector<std::pair<std::string, std::string>> releases;
+  // Those of `releases` that some code calls the method for without setting the attribute again.
+  std::vector<std::string> released_attributes;
 };
 
 // Some statement of `body` (nested functions left out) calls `<anything>.remove()` with no argument: a hook
@@ -147,6 +151,10 @@ class Program {
   // Some method of the module other than `__init__` starts `self.<attribute>` again (assigns it a value
   // that does not read it) or takes entries out of it (`self.<attribute>.clear()`).
   bool attribute_is_reset(int32_t module, const std::string& attribute) const;
+  // A method of `cls` or of a project base lets go of `self.<attribute>`, and some code of the project calls
+  // it without setting the attribute again (`watchdog.disarm()` sets `self._timer = None`): a cycle through
+  // the attribute is broken on purpose.
+  bool attribute_released(CodeRef cls, const std::string& attribute, int depth = 0) const;
 
  private:
   // A name read at module level: a global of the module, else a builtin.
@@ -158,6 +166,8 @@ class Program {
   // Resolves what needs every module's bindings: the class-body instances of the module's classes
   // (ClassInfo::instance_attributes, keeping only the resolved shared_instances) and its default instances.
   void resolve_instances(int32_t module);
+  // Fills ClassInfo::released_attributes once every class's releases are known.
+  void resolve_releases();
   // `weakref.WeakSet()`, `WeakValueDictionary()` or `WeakKeyDictionary()`, as named in `module`.
   WeakContainer weak_container_call(int32_t module, const Expr& value) const;
   struct Binding {

@@ -4750,7 +4750,7 @@ void Context::detect_cycles() {
         CycleWitness witness;
         witness.module = ref_.module;
         witness.function = ref_;
-        bool must = true, removable = false;
+        bool must = true, removable = false, released = false;
         for (size_t i = 0; i < cycle.size(); ++i) {
           const ObjId from = cycle[i];
           const ObjId to = cycle[(i + 1) % cycle.size()];
@@ -4789,6 +4789,8 @@ void Context::detect_cycles() {
             edge.field = fname.substr(0, fname.size() - 2);  // "connect() callbacks"
           } else {
             edge.field = "." + fname;
+            // `disarm()` sets `self._timer = None` and is called: the code breaks this cycle itself.
+            released |= program_.attribute_released(objs_[from].cls, fname);
           }
           auto info = edges_.find(EdgeKey{from, via, to});
           if (info != edges_.end()) {
@@ -4802,7 +4804,7 @@ void Context::detect_cycles() {
           removable |= edge.removable;
           witness.edges.push_back(std::move(edge));
         }
-        if (removable) continue;  // the hook's handle is removed: the cycle is broken on purpose
+        if (removable || released) continue;  // a hook's handle is removed, an attribute let go of
         witness.must = must;
         // Key on the innermost sites only, so callers re-discovering a callee's cycle match it.
         std::vector<std::string> parts;

@@ -40,7 +40,8 @@ const RuleDefinition& callable_holds_owner() {
         "class Trainer:\n    def __init__(self, opt):\n        warmup = self.warmup  # capture the value, "
         "not self\n"
         "        self.sched = LambdaLR(opt, lambda s: min(1.0, s / warmup))\n"
-        "# or keep the method weakly: self._fn = weakref.WeakMethod(self.fn)\n",
+        "# or keep the method weakly: self._fn = weakref.WeakMethod(self.fn)\n"
+        "# or let go of it when done, in a method the callers run: def close(self): self.sched = None\n",
         "A library call that keeps its callable argument is assumed for unknown classes; if it does not, the "
         "finding is a false positive: suppress it with `# cyclecheck: ignore[CC104]`."}},
       [](const CycleWitness& c) {

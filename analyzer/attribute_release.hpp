@@ -1,0 +1,35 @@
+// Attributes a method lets go of: `self.timer = None`, `del self.timer`, `timer, self.timer = self.timer,
+// None`. A class that has such a method, called by code that does not set the attribute again, breaks the
+// cycles through that attribute on purpose (`disarm()` drops the Timer whose callback is a bound method).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "analyzer/ir.hpp"
+
+namespace cyclecheck {
+
+// The attributes of its first parameter that `method` sets to None or deletes and nowhere sets to anything
+// else. Empty for `__init__`, `__del__`, static and class methods, and functions.
+std::vector<std::string> released_attributes(const Function& method);
+
+// Whether `function` assigns `<its first parameter>.<attribute>` a value other than None: a caller that
+// releases the attribute and then sets it again (`arm()` calling `disarm()` first) does not release it.
+bool sets_attribute_on_first_param(const Function& function, const std::string& attribute);
+
+// Calls `visit(method_name)` for each call `<anything>.<method_name>(...)` in the statements of `function`.
+template <typename Visit>
+void for_each_method_call(const Function& function, Visit&& visit) {
+  auto visit_expr = [&visit](const Expr& e) {
+    if (e.kind == ExprKind::Call && !e.children.empty() && e.children[0].kind == ExprKind::Attribute) {
+      visit(e.children[0].text);
+    }
+  };
+  for_each_statement(function.body, [&visit_expr](const Stmt& s) {
+    for_each_expr(s.value, visit_expr);
+    for (const Expr& target : s.targets) for_each_expr(target, visit_expr);
+  });
+}
+
+}  // namespace cyclecheck
