@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "analyzer/attribute_release.hpp"
+#include "analyzer/decorator_wrapper.hpp"
 #include "analyzer/parallel.hpp"
 #include "analyzer/project.hpp"
 #include "analyzer/text_util.hpp"
@@ -187,6 +188,7 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
   // Decorators and the callees of globals resolve through every module's bindings, so only now. Both are
   // asked on every call or store the solver meets.
   cache_decorators_.resize(modules_.size());
+  decorator_wrappers_.resize(modules_.size());
   default_instances_.resize(modules_.size());
   parallel_for(modules_.size(), [this](size_t m) {
     resolve_instances(static_cast<int32_t>(m));
@@ -207,6 +209,7 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
           break;
         }
       }
+      if (!decorators.empty()) resolve_decorator_wrapper(static_cast<int32_t>(m), static_cast<int32_t>(f));
     }
   });
   std::vector<std::vector<uint8_t>> states(modules_.size());
@@ -481,6 +484,37 @@ const Decorator* Program::cache_decorator(CodeRef function) const {
   const int32_t index =
       cache_decorators_[static_cast<size_t>(function.module)][static_cast<size_t>(function.index)];
   return index < 0 ? nullptr : &this->function(function).decorators[static_cast<size_t>(index)];
+}
+
+const DecoratorWrapper* Program::decorator_wrapper(CodeRef function) const {
+  const auto& wrappers = decorator_wrappers_[static_cast<size_t>(function.module)];
+  if (wrappers.empty()) return nullptr;
+  auto it = wrappers.find(function.index);
+  return it == wrappers.end() ? nullptr : &it->second;
+}
+
+void Program::resolve_decorator_wrapper(int32_t module, int32_t function) {
+  const Function& f = modules_[static_cast<size_t>(module)]->functions[static_cast<size_t>(function)];
+  // Only the outermost decorator's result is what the name is bound to; a library's there (or a cache,
+  // or a decorator that changes how a method binds) is not ours to run.
+  const Decorator& outermost = f.decorators.front();
+  if (outermost.dotted.empty() || has_binding_decorator(f)) return;
+  const StaticRef decorator = resolve_dotted(module, outermost.dotted);
+  if (decorator.kind != StaticRef::Kind::ProjectFunction) return;
+  const ModuleFacts& facts = *modules_[static_cast<size_t>(decorator.code.module)];
+  int32_t decorate = decorator.code.index;
+  // `@report_crashes()`: the factory returns the decorator.
+  if (outermost.is_call) decorate = returned_nested_function(facts, decorate);
+  if (decorate < 0) return;
+  const Function& decorate_fn = facts.functions[static_cast<size_t>(decorate)];
+  if (decorate_fn.params.empty()) return;
+  const int32_t wrapper = returned_nested_function(facts, decorate);
+  if (wrapper < 0) return;
+  DecoratorWrapper out;
+  out.wrapper = CodeRef{decorator.code.module, wrapper};
+  out.function_cell = decorate_fn.params[0].name;
+  out.name = outermost.dotted + (outermost.is_call ? "()(" : "(") + f.qualname + ")";
+  decorator_wrappers_[static_cast<size_t>(module)].emplace(function, std::move(out));
 }
 
 std::vector<std::string> Program::method_names(CodeRef cls) const {

@@ -73,6 +73,15 @@ struct ClassInfo {
 // handle's removal.
 bool calls_handle_remove(const std::vector<Stmt>& body);
 
+// What a call of a function under a wrapping decorator of the project runs instead (see
+// decorator_wrapper.hpp): `wrapper`, whose cell `function_cell` (the decorator's parameter) holds the
+// decorated function. `name` names the closure the decorator made at import, a module-level object.
+struct DecoratorWrapper {
+  CodeRef wrapper;
+  std::string function_cell;
+  std::string name;  // "report_crashes()(evaluate)", which no global's name can be
+};
+
 // Whether a global's name is a default_instance_name (`fit(stopper=...)`), which no real global's can be.
 inline bool is_default_instance_name(const std::string& name) { return name.ends_with("=...)"); }
 
@@ -103,6 +112,10 @@ class Program {
   // module imports it by), or null: such a cache keeps every argument the function was called with.
   // Resolved once while linking (calls ask it every time they invoke a decorated function).
   const Decorator* cache_decorator(CodeRef function) const;
+  // The wrapper a call of `function` runs when its outermost decorator is a function of the project that
+  // returns a nested function (`@instrumented`, `@report_crashes()`); null otherwise. Resolved once while
+  // linking.
+  const DecoratorWrapper* decorator_wrapper(CodeRef function) const;
   // The names of the methods `cls` defines or inherits from project classes, sorted.
   std::vector<std::string> method_names(CodeRef cls) const;
   // Resolves `member` of a module given by its dotted name (project or external), as `importer` imports it.
@@ -192,6 +205,10 @@ class Program {
       removals_;  // per module: globals entries are removed from
   // Per module, per function: the index of its functools.cache / lru_cache decorator, -1 when none.
   std::vector<std::vector<int32_t>> cache_decorators_;
+  // Per module: function index -> its DecoratorWrapper, for the functions that have one.
+  std::vector<std::unordered_map<int32_t, DecoratorWrapper>> decorator_wrappers_;
+  // Fills decorator_wrappers_ for `function` of `module`.
+  void resolve_decorator_wrapper(int32_t module, int32_t function);
   // Per module: default_instance_name -> the class of that default instance.
   std::vector<std::unordered_map<std::string, CodeRef>> default_instances_;
 

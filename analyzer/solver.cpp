@@ -316,6 +316,12 @@ class Context {
                                           // x`: base and value are the same variable
   int32_t site_module_override_ = -1;     // sites of a callee's deferred call belong to the callee's module
   std::vector<const Context*> instantiating_;  // summaries being applied here: recursion stops at a repeat
+  // Decorated functions whose wrapper is being applied here: the wrapper's own call of the function runs it.
+  std::vector<CodeRef> unwrapping_;
+  // The `*args` tuples calls here made, each with the positional arguments it packed in order: a wrapper's
+  // `fn(*args)` hands them on one by one, not every argument to every parameter.
+  // Null once two calls at one site packed different numbers of them (or a `*` of unknown length).
+  std::unordered_map<ObjId, std::optional<std::vector<ValueSet>>> packed_arguments_;
 
   int loop_depth_ = 0;
   std::vector<const Stmt*> loops_;  // the `for` and `while` statements being executed, innermost last
@@ -539,6 +545,11 @@ class Context {
   CodeRef dispatch_class(CodeRef function, const ValueSet& receiver) const;
   ValueSet invoke(CodeRef function, const ValueSet& receiver, const std::vector<Arg>& args,
                   const ValueSet& func_self, const Expr& node);
+  // A call of `function`, which a decorator of the project wraps: runs the wrapper in its place, with the
+  // decorated function in the wrapper's cell and the wrapper's other cells read from the closure the
+  // decorator made at import (a module-level object, so what they keep outlives the call).
+  ValueSet invoke_wrapper(CodeRef function, const DecoratorWrapper& wrapped, const ValueSet& receiver,
+                          const std::vector<Arg>& args, const Expr& node);
   ValueSet construct(CodeRef cls, const std::vector<Arg>& args, const Expr& node);
   // What calling a generator function or an `async def` returns: a generator or coroutine whose suspended
   // frame holds the arguments.
@@ -855,6 +866,20 @@ class Context {
   // The variable `hasattr(x, "item")`, `isinstance(x, torch.Tensor)` or `torch.is_tensor(x)` tests, when
   // `condition` is one of those: where the test fails, `x` is no tensor.
   static const Expr* tensor_test_subject(const Expr& condition);
+  // `isinstance(x, Exception)` (or another exception class, or a tuple of them): x, else null.
+  static const Expr* exception_test_subject(const Expr& condition);
+  // Where that test failed: local `name` names no exception (`ret = memo[key]` after `if isinstance(ret,
+  // Exception): raise ret`, in a memoizing wrapper that caches errors too).
+  void narrow_to_non_exception(const std::string& name) {
+    if (!is_local(name) || is_cell_var(name) || is_free_var(name)) return;
+    auto it = st_.env.find(name);
+    if (it == st_.env.end()) return;
+    ValueSet narrowed;
+    for (ObjId v : it->second.values) {
+      if (objs_[v].kind != ObjKind::Exception) narrowed.insert(v);
+    }
+    it->second.values = std::move(narrowed);
+  }
   // Where a test says variable `name` is no tensor: what it may name is seen through a value that carries
   // no autograd history (`if hasattr(v, "item"): v = v.item()` leaves no graph in `v` on either path).
   void narrow_to_non_tensor(const std::string& name, const Site& site);
@@ -2987,8 +3012,41 @@ CodeRef Context::dispatch_class(CodeRef function, const ValueSet& receiver) cons
   return {};
 }
 
+ValueSet Context::invoke_wrapper(CodeRef function, const DecoratorWrapper& wrapped, const ValueSet& receiver,
+                                 const std::vector<Arg>& args, const Expr& node) {
+  const ObjId made = global(function.module, wrapped.name);
+  objs_[made].label = "wrapper " + wrapped.name;
+  const ObjId closure = at_site(&node, ObjKind::Closure, "wrapper " + wrapped.name, node.site, 11);
+  objs_[closure].fn = wrapped.wrapper;
+  for (const std::string& free : program_.function(wrapped.wrapper).free_vars) {
+    ValueSet cells;
+    if (free == wrapped.function_cell) {
+      const ObjId cell = at_site(&node, ObjKind::Cell, "cell " + free, node.site, 12);
+      set_field(cell, intern_field("contents"),
+                ValueSet{constant(StaticRef{StaticRef::Kind::ProjectFunction, function, {}})}, true);
+      cells.insert(cell);
+    } else {
+      cells = load(ValueSet{made}, intern_field("cell:" + free), node.site);
+    }
+    set_field(closure, intern_field("cell:" + free), cells, true);
+  }
+  std::vector<Arg> full;
+  if (!receiver.empty()) full.push_back(Arg{"", receiver});
+  full.insert(full.end(), args.begin(), args.end());
+  unwrapping_.push_back(function);
+  ValueSet result = invoke(wrapped.wrapper, {}, full, ValueSet{closure}, node);
+  unwrapping_.pop_back();
+  return result;
+}
+
 ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::vector<Arg>& args,
                          const ValueSet& func_self, const Expr& node) {
+  if (func_self.empty()) {
+    const DecoratorWrapper* wrapped = program_.decorator_wrapper(function);
+    if (wrapped != nullptr &&
+        std::find(unwrapping_.begin(), unwrapping_.end(), function) == unwrapping_.end())
+      return invoke_wrapper(function, *wrapped, receiver, args, node);
+  }
   solver_.note_call(deferred_caller_.valid() ? deferred_caller_ : ref_, function, autograd_maybe_off());
   const Context* callee =
       objs_.size() > kMaxObjects ? nullptr : solver_.summary(function, dispatch_class(function, receiver));
@@ -3014,8 +3072,28 @@ ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::
   // Positional arguments in order; *args spread over the remaining positional parameters.
   size_t position = first;
   ValueSet extra_positional, extra_keywords, star_elements, double_star_elements;
+  std::vector<ValueSet> extra_in_order;  // the positional arguments in extra_positional, while known
+  bool extra_known = true;
   size_t star_from = f.params.size();
-  for (const Arg& a : args) {
+  std::vector<Arg> spread;  // `*args` of a tuple packed here, put back as the arguments it packed
+  auto packed_by = [this](const Arg& a) -> const std::vector<ValueSet>* {
+    if (a.name != "*" || a.values.size() != 1) return nullptr;
+    auto it = packed_arguments_.find(a.values[0]);
+    return it == packed_arguments_.end() || !it->second ? nullptr : &*it->second;
+  };
+  const bool respread =
+      std::any_of(args.begin(), args.end(), [&](const Arg& a) { return packed_by(a) != nullptr; });
+  if (respread) {
+    for (const Arg& a : args) {
+      const std::vector<ValueSet>* packed = packed_by(a);
+      if (packed == nullptr) {
+        spread.push_back(a);
+        continue;
+      }
+      for (const ValueSet& values : *packed) spread.push_back(Arg{"", values});
+    }
+  }
+  for (const Arg& a : respread ? spread : args) {
     if (a.name.empty()) {
       while (position < f.params.size() && f.params[position].kind != ParamKind::Positional) {
         if (f.params[position].kind == ParamKind::VarArgs) break;
@@ -3025,8 +3103,10 @@ ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::
         bound[position++].merge(a.values);
       } else {
         extra_positional.merge(a.values);
+        extra_in_order.push_back(a.values);
       }
     } else if (a.name == "*") {
+      extra_known = false;
       star_elements.merge(load(a.values, elements_field(), node.site));
       star_from = std::min(star_from, position);
     } else if (a.name == "**") {
@@ -3063,6 +3143,15 @@ ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::
       if (!extra.empty()) {
         store(ValueSet{pack}, elements_field(), extra, {site_ref(node.site, "packed arguments")},
               EdgeRole::Plain);
+      }
+      if (f.params[p].kind == ParamKind::VarArgs) {
+        // One tuple per call site: a second call there with other arguments leaves only the merged view.
+        auto [known, fresh] = packed_arguments_.try_emplace(pack, extra_in_order);
+        if (!extra_known || (known->second && known->second->size() != extra_in_order.size())) {
+          known->second.reset();
+        } else if (!fresh && known->second) {
+          for (size_t i = 0; i < extra_in_order.size(); ++i) (*known->second)[i].merge(extra_in_order[i]);
+        }
       }
       bound[p] = ValueSet{pack};
     }
@@ -3327,11 +3416,12 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     const std::string& fname = field_name(field);
     for (ObjId v : write->second) values.merge(map_obj(v, 0));
     if (callee.outlives_call(base) && (objs_[bases[0]].kind == ObjKind::Global || root_is_global(bases[0]))) {
+      // Each stored value with the statement that stored it: `memo[key] = result` and `memo[key] = err`
+      // fill one field, and only the second keeps frames.
       for (ObjId v : write->second) {
         auto edge = callee.edges_.find(EdgeKey{base, field, v});
         if (edge == callee.edges_.end() || edge->second.implicit) continue;
-        into_globals.push_back({bases[0], values, &edge->second});
-        break;
+        into_globals.push_back({bases[0], map_obj(v, 0), &edge->second});
       }
     }
     const bool strong = bases.size() == 1 && !objs_[bases[0]].summary;
@@ -3670,15 +3760,18 @@ void Context::exec(const Stmt& s) {
       st_ = std::move(before);
       const Expr* tensor_tested = tensor_test_subject(s.value);
       if (tensor_tested != nullptr) narrow_to_non_tensor(tensor_tested->text, s.site);
+      const Expr* exception_tested = exception_test_subject(s.value);
+      if (exception_tested != nullptr) narrow_to_non_exception(exception_tested->text);
       exec_block(s.orelse);
       // `if torch.is_tensor(v): return ...`: below the `if`, `v` is what the test failed on. (Other
       // variables keep both paths: the frame a traceback keeps has the body's.)
       const bool body_leaves = !s.body.empty() && (s.body.back().kind == StmtKind::Return ||
                                                    s.body.back().kind == StmtKind::Raise);
-      if (tensor_tested != nullptr && body_leaves) {
-        auto narrowed = st_.env.find(tensor_tested->text);
-        auto tensor = after_body.env.find(tensor_tested->text);
-        if (narrowed != st_.env.end() && tensor != after_body.env.end()) tensor->second = narrowed->second;
+      for (const Expr* tested : {tensor_tested, exception_tested}) {
+        if (tested == nullptr || !body_leaves) continue;
+        auto narrowed = st_.env.find(tested->text);
+        auto in_body = after_body.env.find(tested->text);
+        if (narrowed != st_.env.end() && in_body != after_body.env.end()) in_body->second = narrowed->second;
       }
       join_into(st_, after_body);
       break;
@@ -4305,6 +4398,26 @@ WitnessNode Context::witness_node(ObjId id) const {
   return n;
 }
 
+const Expr* Context::exception_test_subject(const Expr& condition) {
+  if (condition.kind != ExprKind::Call || condition.children.size() != 3 ||
+      condition.children[0].kind != ExprKind::Name || condition.children[0].text != "isinstance" ||
+      condition.children[1].kind != ExprKind::Name) {
+    return nullptr;
+  }
+  auto names_exception = [](const Expr& e) {
+    if (e.kind != ExprKind::Name && e.kind != ExprKind::Attribute) return false;
+    const std::string& name = e.text;
+    return name.ends_with("Exception") || name.ends_with("Error");
+  };
+  const Expr& tested = condition.children[2];
+  const bool all_exceptions =
+      tested.kind == ExprKind::Container
+          ? !tested.children.empty() &&
+                std::all_of(tested.children.begin(), tested.children.end(), names_exception)
+          : names_exception(tested);
+  return all_exceptions ? &condition.children[1] : nullptr;
+}
+
 const Expr* Context::tensor_test_subject(const Expr& condition) {
   if (condition.kind != ExprKind::Call || condition.children.size() < 2) return nullptr;
   const Expr& callee = condition.children[0];
@@ -4898,10 +5011,11 @@ void Context::emit_events() {
       if (out.value_label.empty()) out.value_label = node_label(v);
       out.value_is_receiver |= o.receiver;
       out.value_is_module |= o.module;
-      // An instance's fields, or a closure's cells (`def show(...): print(model)`), holding a module.
+      // An instance's fields, or a closure's cells (`def show(...): print(model)`), holding a module, or
+      // holding something that does (the `*args` tuple a wrapper's closure reads).
       if (ev.kind == EventKind::StoreIntoGlobal && !o.module &&
           (o.kind == ObjKind::Instance || o.kind == ObjKind::Closure))
-        out.value_holds_module |= holds_module(v, 2);
+        out.value_holds_module |= holds_module(v, o.kind == ObjKind::Closure ? 3 : 2);  // a cell is a hop
       // Registries of the project and a library's that keeps every registration (atexit), and one slot
       // (signal.signal, sys.settrace: reported apart, as the last instance only is kept).
       out.value_holds_receiver |= (project_registry || out.base_is_process_slot) &&
