@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <unordered_set>
 
+#include "analyzer/program.hpp"
+
 namespace cyclecheck {
 namespace {
 
@@ -54,9 +56,8 @@ std::vector<std::string> released_attributes(const Function& method) {
   if (method.owner_class < 0 || method.is_lambda || method.name == "__init__" || method.name == "__del__") {
     return {};
   }
-  for (const Decorator& d : method.decorators) {
-    if (d.dotted == "staticmethod" || d.dotted == "classmethod") return {};
-  }
+  const MethodKind kind = method_kind_of(method);
+  if (kind == MethodKind::Static || kind == MethodKind::Class) return {};
   std::vector<std::string> released;
   std::unordered_set<std::string> set_otherwise;
   for_each_attribute_store(method, [&](const std::string& attribute, bool releases) {

@@ -16,16 +16,4 @@ int32_t returned_nested_function(const ModuleFacts& facts, int32_t function) {
   return returned;
 }
 
-bool has_binding_decorator(const Function& function) {
-  for (const Decorator& d : function.decorators) {
-    if (d.dotted == "staticmethod" || d.dotted == "classmethod" || d.dotted == "property" ||
-        d.dotted == "cached_property" || d.dotted == "functools.cached_property" ||
-        d.dotted == function.name + ".setter" || d.dotted == function.name + ".getter" ||
-        d.dotted == function.name + ".deleter") {
-      return true;
-    }
-  }
-  return false;
-}
-
 }  // namespace cyclecheck

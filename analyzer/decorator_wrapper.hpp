@@ -14,8 +14,4 @@ namespace cyclecheck {
 // returns none (a decorator that registers `fn` and returns it unchanged).
 int32_t returned_nested_function(const ModuleFacts& facts, int32_t function);
 
-// Decorators that change how a method is bound or read rather than wrap it (`staticmethod`, `property`, a
-// property's setter): a function carrying one is left as it is.
-bool has_binding_decorator(const Function& function);
-
 }  // namespace cyclecheck

@@ -133,6 +133,24 @@ bool calls_handle_remove(const std::vector<Stmt>& body) {
   return found;
 }
 
+MethodKind method_kind_of(const Function& method, bool* property_accessor) {
+  // Python makes these two classmethods without a decorator: their first parameter is the class.
+  MethodKind kind = method.name == "__init_subclass__" || method.name == "__class_getitem__"
+                        ? MethodKind::Class
+                        : MethodKind::Instance;
+  bool accessor = false;
+  for (const Decorator& d : method.decorators) {
+    if (d.dotted == "staticmethod") kind = MethodKind::Static;
+    if (d.dotted == "classmethod") kind = MethodKind::Class;
+    if (d.dotted == "property" || d.dotted == method.name + ".getter") kind = MethodKind::Property;
+    if (d.dotted == "functools.cached_property" || d.dotted == "cached_property")
+      kind = MethodKind::CachedProperty;
+    if (d.dotted == method.name + ".setter" || d.dotted == method.name + ".deleter") accessor = true;
+  }
+  if (property_accessor != nullptr) *property_accessor = accessor;
+  return kind;
+}
+
 Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modules_(std::move(modules)) {
   bindings_.resize(modules_.size());
   classes_.resize(modules_.size());
@@ -242,49 +260,52 @@ void Program::resolve_releases() {
       });
     }
   });
+  std::unordered_map<std::string, std::vector<CodeRef>> callers_of;
+  for (size_t m = 0; m < callers.size(); ++m) {
+    for (const auto& [method, functions] : callers[m]) {
+      auto& list = callers_of[method];
+      for (int32_t f : functions) list.push_back(CodeRef{static_cast<int32_t>(m), f});
+    }
+  }
   // A call counts where the class can be named: in its own module or in one that imports that module
   // (a `disarm()` of some other class elsewhere in the project says nothing about this one).
   std::vector<std::optional<std::unordered_set<int32_t>>> imported(modules_.size());
-  auto sees = [&](size_t caller_module, int32_t class_module) {
-    if (static_cast<int32_t>(caller_module) == class_module) return true;
-    auto& modules = imported[caller_module];
+  auto sees = [&](int32_t caller_module, int32_t class_module) {
+    if (caller_module == class_module) return true;
+    auto& modules = imported[static_cast<size_t>(caller_module)];
     if (!modules) {
       modules.emplace();
-      const auto importer = static_cast<int32_t>(caller_module);
-      for (const auto& [name, binding] : bindings_[caller_module]) {
+      for (const auto& [name, binding] : bindings_[static_cast<size_t>(caller_module)]) {
         if (binding.kind != Binding::Kind::Import) continue;
-        modules->insert(module_index(binding.import.module, importer));
+        modules->insert(module_index(binding.import.module, caller_module));
         if (!binding.import.member.empty()) {
-          modules->insert(module_index(binding.import.module + "." + binding.import.member, importer));
+          modules->insert(module_index(binding.import.module + "." + binding.import.member, caller_module));
         }
       }
     }
     return modules->count(class_module) != 0;
   };
+  auto lets_go = [&](CodeRef caller_ref, const std::string& method, const std::string& attribute) {
+    const Function& caller = function(caller_ref);
+    // A constructor runs its initializer before anything is stored (`initfp()` setting
+    // `self._convert = None` first), and a finalizer does not run while the cycle holds the object.
+    const bool runs_outside_lifetime = caller.name == "__init__" || caller.name == "__new__" ||
+                                       caller.name == "__post_init__" || caller.name == "__del__";
+    // A `destroy()` passing the call on to its parts (`group.destroy()`, `super().close()`) is only as
+    // good as the calls of itself.
+    const bool passes_it_on = caller.name == method;
+    return !runs_outside_lifetime && !passes_it_on && !sets_attribute_on_first_param(caller, attribute);
+  };
   for (size_t class_module = 0; class_module < classes_.size(); ++class_module) {
     for (ClassInfo& info : classes_[class_module]) {
       for (const auto& [attribute, method] : info.releases) {
-        bool called = false;
-        for (size_t m = 0; m < modules_.size() && !called; ++m) {
-          auto it = callers[m].find(method);
-          if (it == callers[m].end() || !sees(m, static_cast<int32_t>(class_module))) continue;
-          for (int32_t f : it->second) {
-            const Function& caller = modules_[m]->functions[static_cast<size_t>(f)];
-            // A constructor runs its initializer before anything is stored (`initfp()` setting
-            // `self._convert = None` first), and a finalizer does not run while the cycle holds the object.
-            const bool runs_outside_lifetime = caller.name == "__init__" || caller.name == "__new__" ||
-                                               caller.name == "__post_init__" || caller.name == "__del__";
-            // A `destroy()` passing the call on to its parts (`group.destroy()`, `super().close()`) is
-            // only as good as the calls of itself.
-            const bool passes_it_on = caller.name == method;
-            if (!runs_outside_lifetime && !passes_it_on &&
-                !sets_attribute_on_first_param(caller, attribute)) {
-              called = true;
-              break;
-            }
-          }
-        }
-        if (called) info.released_attributes.push_back(attribute);
+        auto it = callers_of.find(method);
+        if (it == callers_of.end()) continue;
+        const bool released = std::any_of(it->second.begin(), it->second.end(), [&](CodeRef caller) {
+          return sees(caller.module, static_cast<int32_t>(class_module)) &&
+                 lets_go(caller, method, attribute);
+        });
+        if (released) info.released_attributes.push_back(attribute);
       }
     }
   }
@@ -498,7 +519,11 @@ void Program::resolve_decorator_wrapper(int32_t module, int32_t function) {
   // Only the outermost decorator's result is what the name is bound to; a library's there (or a cache,
   // or a decorator that changes how a method binds) is not ours to run.
   const Decorator& outermost = f.decorators.front();
-  if (outermost.dotted.empty() || has_binding_decorator(f)) return;
+  bool property_accessor = false;
+  if (outermost.dotted.empty() || method_kind_of(f, &property_accessor) != MethodKind::Instance ||
+      property_accessor) {
+    return;
+  }
   const StaticRef decorator = resolve_dotted(module, outermost.dotted);
   if (decorator.kind != StaticRef::Kind::ProjectFunction) return;
   const ModuleFacts& facts = *modules_[static_cast<size_t>(decorator.code.module)];
@@ -614,9 +639,6 @@ void Program::collect_methods(CodeRef ref, std::optional<std::unordered_set<std:
   }
   for (const Stmt& s : def.body) {
     if (s.kind != StmtKind::FunctionDef) continue;
-    // Python makes these two classmethods without a decorator: their first parameter is the class.
-    MethodKind kind = s.text == "__init_subclass__" || s.text == "__class_getitem__" ? MethodKind::Class
-                                                                                     : MethodKind::Instance;
     const Function& f = facts.functions[static_cast<size_t>(s.function_index)];
     if (calls_handle_remove(f.body)) info.calls_remove = true;
     for (std::string& attribute : released_attributes(f))
@@ -624,14 +646,7 @@ void Program::collect_methods(CodeRef ref, std::optional<std::unordered_set<std:
     // `@value.setter def value(...)` adds to the property `value`: reading the attribute still calls the
     // getter, so the name keeps the getter (a new getter, `@value.getter`, replaces it).
     bool property_accessor = false;
-    for (const Decorator& d : f.decorators) {
-      if (d.dotted == "staticmethod") kind = MethodKind::Static;
-      if (d.dotted == "classmethod") kind = MethodKind::Class;
-      if (d.dotted == "property" || d.dotted == s.text + ".getter") kind = MethodKind::Property;
-      if (d.dotted == "functools.cached_property" || d.dotted == "cached_property")
-        kind = MethodKind::CachedProperty;
-      if (d.dotted == s.text + ".setter" || d.dotted == s.text + ".deleter") property_accessor = true;
-    }
+    const MethodKind kind = method_kind_of(f, &property_accessor);
     if (property_accessor && info.methods.count(s.text) != 0) continue;
     info.methods[s.text] = s.function_index;
     info.method_kinds[s.text] = property_accessor ? MethodKind::Property : kind;

@@ -42,6 +42,10 @@ enum class WeakContainer : uint8_t { None, Set, ValueDictionary, KeyDictionary }
 
 // CachedProperty: `functools.cached_property`, whose first read stores the getter's result on the instance.
 enum class MethodKind : uint8_t { Instance, Static, Class, Property, CachedProperty };
+// How a function binds as a method, from its decorators and name (`@staticmethod`, `@property`, Python's
+// implicit classmethods `__init_subclass__` and `__class_getitem__`). `property_accessor`, when given, is
+// set for a property's setter or deleter, which adds to the getter's property.
+MethodKind method_kind_of(const Function& method, bool* property_accessor = nullptr);
 inline bool is_property(MethodKind kind) {
   return kind == MethodKind::Property || kind == MethodKind::CachedProperty;
 }
