@@ -1,0 +1,670 @@
+// The solver's calls: a call expression resolved to project functions, methods and classes, their
+// arguments, generators and coroutines, and decorator wrappers.
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "analyzer/solver_context.hpp"
+#include "analyzer/torch_names.hpp"
+
+namespace cyclecheck {
+
+// `Fn.apply` of a custom autograd Function: its static forward bound to a new ctx, the backward node that
+// the outputs' grad_fn will hold (forward stores that edge on return), so that what forward keeps on ctx
+// is reachable from the outputs. kNoObj where the class has no static forward of its own, or defines apply.
+ObjId Context::autograd_apply(CodeRef cls, const Expr& node) {
+  if (!program_.class_info(cls).is_autograd_function) return kNoObj;
+  MethodKind mk = MethodKind::Instance;
+  const CodeRef forward = program_.find_method(cls, "forward", &mk);
+  if (!forward.valid() || mk != MethodKind::Static || program_.find_method(cls, "apply").valid())
+    return kNoObj;
+  const ObjId ctx =
+      at_site(&node, ObjKind::LibInstance, "ctx of " + program_.class_def(cls).name, node.site, 11);
+  objs_[ctx].ctx = true;
+  const ValueSet method = bound_method(ctx, forward, node);
+  return method.empty() ? kNoObj : *method.begin();
+}
+
+ValueSet Context::arg_values(const std::vector<Arg>& args, int position, const std::string& keyword,
+                             const Site& site) {
+  ValueSet out;
+  int index = 0;
+  for (const Arg& a : args) {
+    if (a.name.empty()) {
+      if (index == position) out.merge(a.values);
+      ++index;
+    } else if (a.name == "*") {
+      if (position >= index) out.merge(load(a.values, elements_field(), site));
+    } else if (a.name == "**") {
+      if (!keyword.empty()) out.merge(load(a.values, elements_field(), site));
+    } else if (!keyword.empty() && a.name == keyword) {
+      out.merge(a.values);
+    }
+  }
+  return out;
+}
+
+ValueSet Context::eval_call(const Expr& e, bool result_used) {
+  if (e.children.empty()) return {};
+  const Expr* const saved_drained = drained_generator_;
+  const char* const saved_into = drained_into_;
+  if (const char* into = drains_generator(e)) {
+    drained_generator_ = &e.children[1];
+    drained_into_ = into;
+  }
+  std::vector<Arg> args;
+  for (size_t i = 1; i < e.children.size(); ++i) {
+    Arg a;
+    a.name = i < e.arg_names.size() ? e.arg_names[i] : "";
+    a.values = eval(e.children[i]);
+    args.push_back(std::move(a));
+  }
+  drained_generator_ = saved_drained;
+  drained_into_ = saved_into;
+  const Expr& callee = e.children[0];
+  if (callee.kind == ExprKind::Attribute && !callee.children.empty()) {
+    const ValueSet receivers = eval(callee.children[0]);
+    return call_method(receivers, callee.text, args, e, result_used);
+  }
+  if (callee.kind == ExprKind::Name && callee.text == "super") {
+    // super() inside a method: the receiver, looked up from the bases of the defining class.
+    const ObjId proxy = at_site(&e, ObjKind::Super, "super()", e.site);
+    if (fn_.owner_class >= 0) objs_[proxy].cls = CodeRef{ref_.module, fn_.owner_class};
+    if (!params_.empty()) {
+      st_.fields[field_key(proxy, intern_field("__self__"))] = ValueSet{params_[0]};
+    }
+    return ValueSet{proxy};
+  }
+  const ValueSet callees = eval(callee);
+  return call(callees, args, e, result_used);
+}
+
+ValueSet Context::call_method(const ValueSet& receivers, const std::string& method,
+                              const std::vector<Arg>& args, const Expr& node, bool result_used) {
+  // The exception itself with its traceback replaced: by none, or by another (a trimmed one) that is taken
+  // not to hold this frame.
+  if (method == "with_traceback" && node.children.size() == 2) return without_traceback(receivers, node);
+  ValueSet out;
+  ValueSet unresolved;
+  for (ObjId r : receivers) {
+    const ObjKind kind = objs_[r].kind;
+    const CodeRef cls = objs_[r].cls;
+    if (kind == ObjKind::ModuleConst || kind == ObjKind::ExternalConst || kind == ObjKind::ClassConst ||
+        kind == ObjKind::Super ||
+        (cls.valid() && program_.find_method(cls, method).valid() &&
+         st_.fields.find(field_key(r, intern_field(method))) == st_.fields.end())) {
+      if (kind == ObjKind::Super || kind == ObjKind::ClassConst || cls.valid()) {
+        // Resolve to a project method without materialising a bound-method object.
+        if (kind != ObjKind::Super && kind != ObjKind::ClassConst) {
+          MethodKind mk = MethodKind::Instance;
+          const CodeRef m = program_.find_method(cls, method, &mk);
+          if (mk == MethodKind::Static) {
+            out.merge(invoke(m, {}, args, {}, node));
+          } else if (mk == MethodKind::Class) {
+            out.merge(invoke(m, {}, args, {}, node));
+          } else if (is_property(mk)) {
+            const ValueSet result = invoke(m, ValueSet{r}, {}, {}, node);
+            out.merge(call(result, args, node, result_used));
+          } else {
+            out.merge(invoke(m, ValueSet{r}, args, {}, node));
+          }
+          continue;
+        }
+      }
+      const ValueSet callees = eval_attribute(ValueSet{r}, method, node.children[0]);
+      for (ObjId c : callees) {
+        if (objs_[c].kind == ObjKind::ExternalConst && objs_[c].receiver_for_super) {
+          // super().__init__(...) of a library base: the model's "return" is the object being built.
+          const ValueSet self = load_one(r, intern_field("__self__"), node.site);
+          const std::string base_q = objs_[c].qualified.str().substr(0, objs_[c].qualified.str().rfind('.'));
+          if (const CallModel* model = solver_.models_.function(base_q)) {
+            for (ObjId s : self) out.merge(apply_model(*model, {}, args, node, result_used, s));
+          }
+          continue;
+        }
+        out.merge(call(ValueSet{c}, args, node, result_used));
+      }
+      continue;
+    }
+    if (kind == ObjKind::Weak) continue;
+    unresolved.insert(r);
+  }
+  if (unresolved.empty()) return out;
+
+  // A field holding a callable (self.cb(...)) is called like any value.
+  ValueSet field_callables;
+  const bool model_like = is_model_like_name(method);
+  for (ObjId r : unresolved) {
+    auto it = st_.fields.find(field_key(r, intern_field(method)));
+    if (it != st_.fields.end()) {
+      field_callables.merge(it->second);
+    } else if (model_like && placeholder_capable(r)) {
+      // `self.model(x)` read for the first time: the model a caller put there, called.
+      field_callables.merge(load_one(r, intern_field(method), node.site));
+    }
+  }
+  if (!field_callables.empty()) out.merge(call(field_callables, args, node, result_used));
+
+  if (method == "backward" || method == "manual_backward") {
+    // `loss.backward()` back-propagates its receiver; `accelerator.backward(loss)` (Hugging Face Accelerate)
+    // and Lightning's `self.manual_backward(loss)` their first argument, a loss where the receiver is no
+    // tensor.
+    const ValueSet first = arg_values(args, 0, "loss", node.site);
+    mark_losses(method == "manual_backward" || (any_graph(first) && !any_graph(unresolved)) ? first
+                                                                                            : unresolved);
+    return out;
+  }
+  // `m.eval()` and `m.train()` say that `m` is an nn.Module (`m.eval(); m(x)` runs it), and the methods that
+  // return an nn.Module itself give it back (`model = Net().to(device)`, `.cuda()`; a tensor's make a new
+  // one).
+  if (program_.uses_torch()) {
+    if (method == "eval" || method == "train") {
+      for (ObjId r : unresolved) objs_[r].module = true;
+    }
+    if (returns_the_module(method) &&
+        std::all_of(unresolved.begin(), unresolved.end(), [this](ObjId r) { return objs_[r].module; })) {
+      out.merge(unresolved);
+      return out;
+    }
+  }
+  // `model.forward(x)`: the module run directly.
+  if (method == "forward" && no_grad_depth_ == 0 &&
+      std::any_of(unresolved.begin(), unresolved.end(), [this](ObjId r) { return objs_[r].module; })) {
+    const ObjId result = at_site(&node, ObjKind::Unknown, "output of .forward()", node.site);
+    mark_graph(ValueSet{result});
+    out.insert(result);
+    return out;
+  }
+  const CallModel* model = solver_.models_.method(method);
+  while (model != nullptr && !model->receivers.empty()) {
+    // A model for one library's objects (a logger's addHandler), then the entry for other receivers;
+    // receivers none of them lists are left unknown.
+    ValueSet made, others;
+    for (ObjId r : unresolved) (made_by(r, model->receivers) ? made : others).insert(r);
+    if (!made.empty()) out.merge(apply_model(*model, made, args, node, result_used));
+    if (others.empty()) return out;
+    unresolved = std::move(others);
+    model = model->other_receivers;
+  }
+  if (model != nullptr) {
+    // A variable captured from the enclosing function (`lambda: a.add(b)`) has a type that function
+    // knows: the call is resolved where the closure is called, to a project class's own `add` or to
+    // this model on a library object, instead of storing through the model here.
+    ValueSet modelled;
+    for (ObjId r : unresolved) {
+      if (!captured_from_enclosing(r)) {
+        modelled.insert(r);
+        continue;
+      }
+      const ObjId result = at_site(&node, ObjKind::Unknown, "result of ." + method + "()", node.site);
+      defer(r, kNoObj, method, args, node, result, result_used);
+      out.insert(result);
+    }
+    if (!modelled.empty()) out.merge(apply_model(*model, modelled, args, node, result_used));
+    return out;
+  }
+  bool any_callable = false;
+  for (const Arg& a : args) {
+    for (ObjId v : a.values) any_callable |= is_callable_value(v);
+  }
+  if (any_callable && is_registration_method(method)) {
+    ValueSet callables;
+    for (const Arg& a : args) {
+      for (ObjId v : a.values) {
+        if (is_callable_value(v)) callables.insert(v);
+      }
+    }
+    const bool removable = result_used && removes_handles();
+    // Named after the method: the holder is often on the C side (a signal, a future), with no attribute.
+    // Ends in "[]" like an element, so registering one callable does not replace another.
+    store(unresolved, intern_field(method + std::string(kRegisteredSuffix)), callables,
+          {site_ref(node.site, method + "() keeps the callable")},
+          method.find("hook") != std::string::npos ? EdgeRole::ModuleHook : EdgeRole::Callback, removable);
+    return out;
+  }
+  // Unknown method: an unknown result; tensor methods keep the autograd graph, and so does `self.fc(x)` in
+  // a method of an nn.Module (an attribute of the module that is called is a submodule).
+  bool graph = false, tensor = false;
+  for (ObjId r : unresolved) {
+    // `self.log_scale.exp()`: an op on a parameter has a graph (`p.numel()` and such give plain numbers).
+    graph |= is_graph(r) || (objs_[r].parameter && !is_graph_free_attribute(method));
+    tensor |= objs_[r].tensor;
+    if (objs_[r].receiver && objs_[r].module && !is_module_api_method(method)) graph = tensor = true;
+  }
+  const ObjId result = at_site(&node, ObjKind::Unknown, "result of ." + method + "()", node.site);
+  if (graph && no_grad_depth_ == 0) objs_[result].graph = true;
+  objs_[result].tensor |= tensor;
+  // `loss.view(1)`, `out.float()`: computed from its tensor receiver, as a torch op from its arguments.
+  for (ObjId r : unresolved) {
+    if (objs_[r].tensor || objs_[r].graph) add_operand(result, r);
+  }
+  for (ObjId r : unresolved) {
+    if (is_placeholder(r)) defer(r, kNoObj, method, args, node, result, result_used);
+  }
+  out.insert(result);
+  return out;
+}
+
+ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, const Expr& node,
+                       bool result_used) {
+  ValueSet out;
+  for (ObjId c : callees) {
+    ObjKind kind = objs_[c].kind;
+    // A module-level instance of a project class (`ALIGN = GradAlignment()`) is called like any instance.
+    if (kind == ObjKind::Global && objs_[c].cls.valid()) kind = ObjKind::Instance;
+    switch (kind) {
+      case ObjKind::FunctionConst:
+        out.merge(invoke(objs_[c].fn, {}, args, {}, node));
+        break;
+      case ObjKind::Closure:
+        out.merge(invoke(objs_[c].fn, {}, args, ValueSet{c}, node));
+        break;
+      case ObjKind::BoundMethod: {
+        const ValueSet self = load_one(c, intern_field("__self__"), node.site);
+        if (objs_[c].fn.valid()) {
+          out.merge(invoke(objs_[c].fn, self, args, {}, node));
+        } else {
+          out.merge(call(load_one(c, intern_field("__func__"), node.site), args, node, result_used));
+        }
+        break;
+      }
+      case ObjKind::Partial: {
+        std::vector<Arg> full;
+        Arg bound;
+        bound.values = load_one(c, intern_field("args[]"), node.site);
+        if (!bound.values.empty()) full.push_back(bound);
+        full.insert(full.end(), args.begin(), args.end());
+        out.merge(call(load_one(c, intern_field("func"), node.site), full, node, result_used));
+        break;
+      }
+      case ObjKind::ClassConst:
+        if (objs_[c].cls.valid()) out.merge(construct(objs_[c].cls, args, node));
+        break;
+      case ObjKind::ExternalConst: {
+        const std::string q = objs_[c].qualified;  // a copy: the calls below add objects
+        if (q == "builtins.enumerate" || q == "builtins.zip") {
+          out.merge(tuple_sequence(q == "builtins.enumerate", args, node));
+          break;
+        }
+        if (const CallModel* model = solver_.models_.function(q)) {
+          const ValueSet made = apply_model(*model, {}, args, node, result_used);
+          if (q == "collections.defaultdict") fill_with_default(made, args, node);
+          if (q == "threading.Thread") keep_endless_thread_target(args, node);
+          out.merge(made);
+        } else {
+          const bool loss = is_loss_function(q) && no_grad_depth_ == 0;
+          const bool torch_call = q.rfind("torch.", 0) == 0;
+          bool arg_graph = false;
+          if (torch_call) {
+            for (const Arg& a : args) {
+              for (ObjId v : a.values) arg_graph |= is_graph(v);
+            }
+          }
+          out.merge(unknown_call(q, args, node, (loss || arg_graph) && no_grad_depth_ == 0,
+                                 torch_call && !is_camel_case(q)));
+        }
+        break;
+      }
+      case ObjKind::Instance: {
+        const CodeRef cls = objs_[c].cls;
+        if (!cls.valid()) break;
+        const ClassInfo& info = program_.class_info(cls);
+        const CodeRef call_method_ref = program_.find_method(cls, "__call__");
+        const CodeRef forward = program_.find_method(cls, "forward");
+        ValueSet result;
+        if (call_method_ref.valid()) {
+          result = invoke(call_method_ref, ValueSet{c}, args, {}, node);
+        } else if (info.is_nn_module && forward.valid()) {
+          result = invoke(forward, ValueSet{c}, args, {}, node);
+        }
+        if (info.is_nn_module && no_grad_depth_ == 0) {
+          if (result.empty())
+            result.insert(at_site(&node, ObjKind::Unknown, "output of " + objs_[c].label.str(), node.site));
+          mark_graph(result);
+        }
+        if (info.is_nn_module && forward_hooks_known_) run_forward_hooks(c, args, result, node);
+        out.merge(result);
+        break;
+      }
+      default: {
+        if (objs_[c].kind == ObjKind::LibInstance && !objs_[c].qualified.empty()) {
+          // The decorator a factory call made (`lru_cache(maxsize=8)`), applied to what it decorates.
+          const CallModel* model = solver_.models_.function(objs_[c].qualified.str());
+          if (model != nullptr && model->decorator_factory) {
+            out.merge(apply_model(*model, {}, args, node, result_used));
+            break;
+          }
+        }
+        // A library object, a parameter or field of unknown type: an unknown result.
+        bool graph = false;
+        const Obj& o = objs_[c];
+        if (o.module) graph = true;
+        if (o.kind == ObjKind::LibInstance && o.qualified.str().rfind("torch.nn.", 0) == 0) graph = true;
+        // `model(x)`, `self.model(x)`, `self.encoder(x)`: the name a parameter, global or field has.
+        const std::string& name = o.kind == ObjKind::Field ? field_name(o.field)
+                                  : o.name.empty()         ? o.label.str()
+                                                           : o.name.str();
+        if ((o.kind == ObjKind::Param || o.kind == ObjKind::Field || o.kind == ObjKind::Global) &&
+            is_model_like_name(name)) {
+          graph = true;
+        }
+        // `block(x)` for `block in self.blocks` in a method of an nn.Module: what the module holds and is
+        // called is a submodule.
+        if (o.kind == ObjKind::Field && objs_[field_root(c)].receiver && objs_[field_root(c)].module)
+          graph = true;
+        // Calling an instance of a library class (`net = nn.Linear(4, 2); net(x)`) runs it: its class's name
+        // would make another instance.
+        const std::string called = o.kind == ObjKind::LibInstance ? std::string() : o.qualified.str();
+        const ValueSet result = unknown_call(called, args, node, graph && no_grad_depth_ == 0, graph);
+        if (is_placeholder(c) && !result.empty()) defer(kNoObj, c, "", args, node, result[0], result_used);
+        if (graph && forward_hooks_known_) run_forward_hooks(c, args, result, node);
+        out.merge(result);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+ValueSet Context::construct(CodeRef cls, const std::vector<Arg>& args, const Expr& node) {
+  const ClassDef& def = program_.class_def(cls);
+  const ClassInfo& info = program_.class_info(cls);
+  const ObjId instance = at_site(&node, ObjKind::Instance, def.name, node.site);
+  objs_[instance].cls = cls;
+  objs_[instance].module = info.is_nn_module;
+  objs_[instance].has_del = info.defines_del;
+  const CodeRef init = program_.find_method(cls, "__init__");
+  if (init.valid()) {
+    invoke(init, ValueSet{instance}, args, {}, node);
+  } else {
+    for (const std::string& q : info.external_bases) {
+      if (const CallModel* model = solver_.models_.function(q)) {
+        apply_model(*model, {}, args, node, true, instance);
+        break;
+      }
+    }
+  }
+  return ValueSet{instance};
+}
+
+CodeRef Context::dispatch_class(CodeRef function, const ValueSet& receiver) const {
+  // This runs for every call of project code: the receivers are checked first, and most calls stop at
+  // a receiver of the method's own class.
+  const Function& f = program_.function(function);
+  if (f.owner_class < 0 || receiver.empty()) return {};
+  CodeRef cls;
+  for (ObjId r : receiver) {
+    const Obj& o = objs_[r];
+    if (!o.cls.valid() || (o.kind != ObjKind::Instance && !o.receiver)) return {};
+    if (cls.valid() && !(cls == o.cls)) return {};
+    cls = o.cls;
+  }
+  const CodeRef owner{function.module, f.owner_class};
+  if (cls == owner || !program_.is_subclass_of(cls, owner)) return {};
+  const auto& kinds = program_.class_info(owner).method_kinds;
+  if (auto kind = kinds.find(f.name);
+      kind != kinds.end() && kind->second != MethodKind::Instance && !is_property(kind->second)) {
+    return {};
+  }
+  for (const std::string& name : solver_.called_methods(function)) {
+    if (!(program_.find_method(cls, name) == program_.find_method(owner, name))) return cls;
+  }
+  return {};
+}
+
+ValueSet Context::invoke_wrapper(CodeRef function, const DecoratorWrapper& wrapped, const ValueSet& receiver,
+                                 const std::vector<Arg>& args, const Expr& node) {
+  const ObjId made = global(function.module, wrapped.name);
+  objs_[made].label = "wrapper " + wrapped.name;
+  const ObjId closure = at_site(&node, ObjKind::Closure, "wrapper " + wrapped.name, node.site, 11);
+  objs_[closure].fn = wrapped.wrapper;
+  for (const std::string& free : program_.function(wrapped.wrapper).free_vars) {
+    ValueSet cells;
+    if (free == wrapped.function_cell) {
+      const ObjId cell = at_site(&node, ObjKind::Cell, "cell " + free, node.site, 12);
+      set_field(cell, intern_field("contents"),
+                ValueSet{constant(StaticRef{StaticRef::Kind::ProjectFunction, function, {}})}, true);
+      cells.insert(cell);
+    } else {
+      cells = load(ValueSet{made}, intern_field("cell:" + free), node.site);
+    }
+    set_field(closure, intern_field("cell:" + free), cells, true);
+  }
+  std::vector<Arg> full;
+  if (!receiver.empty()) full.push_back(Arg{"", receiver});
+  full.insert(full.end(), args.begin(), args.end());
+  unwrapping_.push_back(function);
+  ValueSet result = invoke(wrapped.wrapper, {}, full, ValueSet{closure}, node);
+  unwrapping_.pop_back();
+  return result;
+}
+
+ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::vector<Arg>& args,
+                         const ValueSet& func_self, const Expr& node) {
+  if (func_self.empty()) {
+    const DecoratorWrapper* wrapped = program_.decorator_wrapper(function);
+    if (wrapped != nullptr &&
+        std::find(unwrapping_.begin(), unwrapping_.end(), function) == unwrapping_.end())
+      return invoke_wrapper(function, *wrapped, receiver, args, node);
+  }
+  solver_.note_call(deferred_caller_.valid() ? deferred_caller_ : ref_, function, autograd_maybe_off());
+  const Context* callee =
+      objs_.size() > kMaxObjects ? nullptr : solver_.summary(function, dispatch_class(function, receiver));
+  const bool reentered = callee != nullptr && (instantiating_.size() >= 8 ||
+                                               std::find(instantiating_.begin(), instantiating_.end(),
+                                                         callee) != instantiating_.end());
+  if (callee == nullptr || reentered) {
+    // Recursion or too deep: an unknown result, no effects.
+    return ValueSet{at_site(&node, ObjKind::Unknown, "result of " + program_.function(function).name + "()",
+                            node.site, 7)};
+  }
+  const Function& f = callee->fn_;
+  std::vector<ValueSet> bound(f.params.size());
+  size_t first = 0;
+  const bool has_receiver = !receiver.empty() && !f.params.empty();
+  // A cache on a function keeps its arguments (one on a method is CC202's own syntax check).
+  if (!has_receiver && program_.cache_decorator(function) != nullptr)
+    record_cached_arguments(function, args, node);
+  if (has_receiver) {
+    bound[0] = receiver;
+    first = 1;
+  }
+  // Positional arguments in order; *args spread over the remaining positional parameters.
+  size_t position = first;
+  ValueSet extra_positional, extra_keywords, star_elements, double_star_elements;
+  std::vector<ValueSet> extra_in_order;  // the positional arguments in extra_positional, while known
+  bool extra_known = true;
+  size_t star_from = f.params.size();
+  std::vector<Arg> spread;  // `*args` of a tuple packed here, put back as the arguments it packed
+  auto packed_by = [this](const Arg& a) -> const std::vector<ValueSet>* {
+    if (a.name != "*" || a.values.size() != 1) return nullptr;
+    auto it = packed_arguments_.find(a.values[0]);
+    return it == packed_arguments_.end() || !it->second ? nullptr : &*it->second;
+  };
+  const bool respread =
+      std::any_of(args.begin(), args.end(), [&](const Arg& a) { return packed_by(a) != nullptr; });
+  if (respread) {
+    for (const Arg& a : args) {
+      const std::vector<ValueSet>* packed = packed_by(a);
+      if (packed == nullptr) {
+        spread.push_back(a);
+        continue;
+      }
+      for (const ValueSet& values : *packed) spread.push_back(Arg{"", values});
+    }
+  }
+  for (const Arg& a : respread ? spread : args) {
+    if (a.name.empty()) {
+      while (position < f.params.size() && f.params[position].kind != ParamKind::Positional) {
+        if (f.params[position].kind == ParamKind::VarArgs) break;
+        ++position;
+      }
+      if (position < f.params.size() && f.params[position].kind == ParamKind::Positional) {
+        bound[position++].merge(a.values);
+      } else {
+        extra_positional.merge(a.values);
+        extra_in_order.push_back(a.values);
+      }
+    } else if (a.name == "*") {
+      extra_known = false;
+      star_elements.merge(load(a.values, elements_field(), node.site));
+      star_from = std::min(star_from, position);
+    } else if (a.name == "**") {
+      double_star_elements.merge(load(a.values, elements_field(), node.site));
+    } else {
+      bool matched = false;
+      for (size_t p = first; p < f.params.size(); ++p) {
+        if (f.params[p].name == a.name &&
+            (f.params[p].kind == ParamKind::Positional || f.params[p].kind == ParamKind::KeywordOnly)) {
+          bound[p].merge(a.values);
+          matched = true;
+          break;
+        }
+      }
+      if (!matched) extra_keywords.merge(a.values);
+    }
+  }
+  // *args and **kwargs can only supply parameters that no explicit argument bound.
+  for (size_t p = first; p < f.params.size(); ++p) {
+    if (!bound[p].empty()) continue;
+    if (f.params[p].kind == ParamKind::Positional && p >= star_from) bound[p].merge(star_elements);
+    if (f.params[p].kind == ParamKind::Positional || f.params[p].kind == ParamKind::KeywordOnly) {
+      bound[p].merge(double_star_elements);
+    }
+  }
+  extra_positional.merge(star_elements);
+  extra_keywords.merge(double_star_elements);
+  for (size_t p = 0; p < f.params.size(); ++p) {
+    if (f.params[p].kind == ParamKind::VarArgs || f.params[p].kind == ParamKind::VarKeywords) {
+      const ObjId pack =
+          at_site(&node, ObjKind::Container, f.params[p].kind == ParamKind::VarArgs ? "tuple" : "dict",
+                  node.site, static_cast<uint32_t>(100 + p));
+      const ValueSet& extra = f.params[p].kind == ParamKind::VarArgs ? extra_positional : extra_keywords;
+      if (!extra.empty()) {
+        store(ValueSet{pack}, elements_field(), extra, {site_ref(node.site, "packed arguments")},
+              EdgeRole::Plain);
+      }
+      if (f.params[p].kind == ParamKind::VarArgs) {
+        // One tuple per call site: a second call there with other arguments leaves only the merged view.
+        auto [known, fresh] = packed_arguments_.try_emplace(pack, extra_in_order);
+        if (!extra_known || (known->second && known->second->size() != extra_in_order.size())) {
+          known->second.reset();
+        } else if (!fresh && known->second) {
+          for (size_t i = 0; i < extra_in_order.size(); ++i) (*known->second)[i].merge(extra_in_order[i]);
+        }
+      }
+      bound[p] = ValueSet{pack};
+    }
+  }
+  ValueSet result;
+  if (callee->dirty_.empty() && callee->events_.empty() && callee->deferred_.empty() &&
+      callee->ret_.empty() && callee->raised_.empty()) {
+    // No effect a caller can see: nothing to apply.
+  } else if (callee->objs_.size() > kMaxSummaryObjects) {
+    // A summary this large (a whole compiler pass) costs more to apply at every call than it can tell us:
+    // the call is treated as unknown.
+    result = ValueSet{at_site(&node, ObjKind::Unknown, "result of " + callee->fn_.name + "()", node.site, 7)};
+  } else {
+    instantiating_.push_back(callee);
+    result = instantiate(*callee, bound, func_self, node);
+    instantiating_.pop_back();
+    for (uint32_t p : callee->guard_returned_params_) {
+      if (p >= bound.size()) continue;
+      const bool makes_other =
+          std::any_of(result.begin(), result.end(), [&](ObjId v) { return !bound[p].contains(v); });
+      if (!makes_other) continue;
+      for (ObjId v : bound[p]) {
+        if (result.contains(v)) passed_through_.insert(v);
+      }
+    }
+  }
+  // Calling a generator function runs nothing yet (its effects are applied above as if it ran to the end):
+  // it returns a generator whose suspended frame holds the arguments, `self` included. What it yields is
+  // not tracked (no placeholders on it), so a generator consumed on the spot adds nothing to a summary.
+  // Calling an `async def` is the same (a coroutine), unless the call is awaited where it is made: then
+  // the coroutine is run to its end on the spot and gives its return value.
+  if (f.is_generator) return generator(f, bound, node);
+  if (f.is_async) {
+    if (&node != awaited_call_) return generator(f, bound, node);
+    awaited_result_ = true;
+  }
+  return result;
+}
+
+// A generator expression not drained on the spot is a suspended frame: it keeps the iterator over its first
+// iterable and the cells of the enclosing function's variables it reads (`(self._prepare(b) for b in
+// self.loader)` keeps `self`). Stored on `self`, that is a cycle through the generator.
+void Context::keep_generator_frame(const Expr& e, ObjId generator, size_t clauses, const ValueSet& iterable) {
+  if (ref_.index == 0 || e.children.size() < 2) return;  // at module level the names are globals
+  std::vector<std::string_view> bound;
+  for (size_t i = 0; i < clauses; i += 2) {
+    for_each_expr(e.children[i], [&](const Expr& target) {
+      if (target.kind == ExprKind::Name) bound.push_back(target.text);
+    });
+  }
+  std::vector<std::string_view> captured;
+  for (size_t i = 2; i < e.children.size(); ++i) {
+    if (i < clauses && i % 2 == 0) continue;  // a later clause's target
+    for_each_expr(e.children[i], [&](const Expr& read) {
+      if (read.kind != ExprKind::Name || (!is_local(read.text) && !is_free_var(read.text))) return;
+      if (std::find(bound.begin(), bound.end(), read.text) != bound.end()) return;
+      if (std::find(captured.begin(), captured.end(), read.text) == captured.end())
+        captured.push_back(read.text);
+    });
+  }
+  if (!iterable.empty()) {
+    store(ValueSet{generator}, intern_field("local:.0"), iterable,
+          {site_ref(e.children[1].site, "the generator's frame keeps an iterator over this")},
+          EdgeRole::Generator);
+  }
+  for (std::string_view name : captured) {
+    const std::string text(name);
+    const ValueSet values = read_name(text, e.site);
+    if (values.empty()) continue;
+    store(ValueSet{generator}, intern_field("local:" + text), values,
+          {site_ref(e.site, "the generator's frame keeps " + text)}, EdgeRole::Generator);
+  }
+}
+
+ValueSet Context::generator(const Function& f, const std::vector<ValueSet>& bound, const Expr& node) {
+  const char* kind = f.is_async ? (f.is_generator ? "async generator " : "coroutine ") : "generator ";
+  const ObjId gen = at_site(&node, ObjKind::Generator, kind + f.qualname + "()", node.site, 11);
+  for (size_t p = 0; p < f.params.size() && p < bound.size(); ++p) {
+    if (bound[p].empty()) continue;
+    store(ValueSet{gen}, intern_field("local:" + f.params[p].name), bound[p],
+          {site_ref(node.site,
+                    std::string(f.is_async && !f.is_generator ? "the coroutine's" : "the generator's") +
+                        " frame keeps " + f.params[p].name)},
+          EdgeRole::Generator);
+  }
+  return ValueSet{gen};
+}
+
+bool Context::removes_handles() {
+  if (!removes_handles_) {
+    removes_handles_ =
+        calls_handle_remove(fn_.body) ||
+        (fn_.owner_class >= 0 && program_.class_info(CodeRef{ref_.module, fn_.owner_class}).calls_remove);
+  }
+  return *removes_handles_;
+}
+
+// What a call to a builtin drains its first argument, a generator expression, into, keeping every element:
+// "list" for `list(...)` and `sorted(...)`, "tuple", "sum"; null for any other call.
+const char* Context::drains_generator(const Expr& call) {
+  // The generator is the first argument; `sorted(..., key=...)` and `sum(..., start)` take more.
+  if (call.children.size() < 2 || call.children[0].kind != ExprKind::Name) return nullptr;
+  const Expr& argument = call.children[1];
+  if (argument.kind != ExprKind::Container || argument.container != ContainerKind::Generator ||
+      argument.text != "comprehension" || (call.arg_names.size() > 1 && !call.arg_names[1].empty()))
+    return nullptr;
+  const std::string& callee = call.children[0].text;
+  if (callee == "list" || callee == "sorted") return "list";
+  if (callee == "tuple") return "tuple";
+  return callee == "sum" ? "sum" : nullptr;
+}
+
+}  // namespace cyclecheck

@@ -1,0 +1,946 @@
+// Internal to the solver: the declarations its files share (analyzer/solver.cpp and
+// analyzer/solver_*.cpp). Nothing else includes this header; the public interface is analyzer/solver.hpp.
+// Context is one function's abstract execution, whose exit state is the function's summary; its members
+// are defined by topic in solver_heap.cpp (objects, loads, stores, names), solver_eval.cpp (expressions),
+// solver_calls.cpp, solver_library_calls.cpp and solver_summary_apply.cpp (calls), solver_statements.cpp
+// (statements), solver_summary.cpp (the run and its summary) and solver_report.cpp (cycles and events).
+// Solver keeps the summaries of one range of modules; solver.cpp solves the ranges and merges them.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "analyzer/carried_state.hpp"
+#include "analyzer/heap.hpp"
+#include "analyzer/solver.hpp"
+
+namespace cyclecheck {
+
+template <typename T>
+void sort_unique(std::vector<T>& items) {
+  std::sort(items.begin(), items.end());
+  items.erase(std::unique(items.begin(), items.end()), items.end());
+}
+
+// ---------------------------------------------------------------------------------------------------
+// One function's abstract execution. Its exit state doubles as the function's summary.
+// ---------------------------------------------------------------------------------------------------
+class Solver;
+
+// A function whose abstract heap grows past this stops applying callee summaries (generated code).
+constexpr size_t kMaxObjects = 20000;
+// A store that may write many objects into many bases: its edges cannot prove a must-cycle.
+constexpr size_t kMaxEdgeFanout = 16;
+// Summaries with more objects than this are not applied at call sites.
+constexpr size_t kMaxSummaryObjects = 200;
+// The field of an object that keeps what `obj.connect(f)` or `obj.add_done_callback(f)` registers:
+// "connect() callbacks[]".
+constexpr std::string_view kRegisteredSuffix = "() callbacks[]";
+// What atexit.register and the like keep: every registration, until an unregister call in the module.
+const std::string kProcessRegistry = "<process registry>";
+// What signal.signal and the like keep: one handler, replaced by the next registration.
+const std::string kProcessRoots = "<process roots>";
+
+class Context {
+ public:
+  struct Arg {
+    std::string name;  // "", "*", "**", or keyword
+    ValueSet values;
+  };
+  // `receiver_cls`, when valid, is the class of `self` for a method a subclass inherits: its summary is
+  // made again for that class when the subclass overrides a method it calls.
+  Context(Solver& solver, CodeRef function, CodeRef receiver_cls = {});
+
+  void run();
+
+  Solver& solver_;
+  const Program& program_;
+  CodeRef ref_;
+  const Function& fn_;
+  CodeRef receiver_cls_;
+  std::vector<Obj> objs_;
+  HeapState st_;
+  EdgeMap edges_;
+  FlatSet<uint64_t, std::hash<uint64_t>> dirty_;
+  ValueSet ret_;
+  // Parameters returned unchanged by an early guard (`if not training or p == 0: return x`) before the
+  // function returns something else: the disabled path, see guard_returned_params().
+  std::vector<uint32_t> guard_returned_params_;
+  // Values a call here may give back only through such a guard, next to what it makes: a field that holds
+  // one of them and a value in a cycle is taken to hold the cycle's value (see edge_is_must).
+  ValueSet passed_through_;
+  std::vector<Event> events_;
+  std::vector<ObjId> params_;
+  ObjId func_self_ = kNoObj;
+  ObjId frame_ = kNoObj;
+  bool uses_frame_ = false;  // currentframe()/exception handlers: frame locals become edges at exit
+  // Whether this function, or the class whose method it is, calls `<handle>.remove()`: a hook registered here
+  // whose handle is kept is then taken to be removed on purpose. Found on first need: most functions
+  // register nothing.
+  bool removes_handles();
+  std::optional<bool> removes_handles_;
+  // Whether `id` was made by a call to one of the library `functions` (qualified names): the call's result
+  // here, or what a module-level variable assigned once from one holds.
+  bool made_by(ObjId id, const std::vector<std::string>& functions) const;
+  // The plain project class (no library base) a parameter annotation names, as seen from this function's
+  // module; invalid otherwise.
+  CodeRef annotated_project_class(const std::string& dotted) const;
+
+  // Interning.
+  FlatMap<uint64_t, ObjId, std::hash<uint64_t>> project_constants_;  // by kind, module and index
+  std::unordered_map<std::string, ObjId> external_constants_;
+  FlatMap<uint64_t, ObjId, std::hash<uint64_t>> placeholders_;
+  std::unordered_map<std::string, ObjId> globals_;
+  std::unordered_map<std::string, ObjId> cells_;
+  // Allocation-site abstraction: one object per (IR node, variant) and per (call node, callee, callee
+  // object).
+  struct SiteKey {
+    const void* node;
+    const void* owner;
+    uint64_t variant;
+    bool operator==(const SiteKey&) const = default;
+  };
+  struct SiteKeyHash {
+    size_t operator()(const SiteKey& k) const {
+      uint64_t h = reinterpret_cast<uintptr_t>(k.node) * 0x9E3779B97F4A7C15ULL;
+      h ^= reinterpret_cast<uintptr_t>(k.owner) + 0x632BE59BD9B4E019ULL + (h << 6) + (h >> 2);
+      h ^= k.variant * 0xBF58476D1CE4E5B9ULL + (h << 6) + (h >> 2);
+      return static_cast<size_t>(h);
+    }
+  };
+  FlatMap<SiteKey, ObjId, SiteKeyHash> site_objects_;
+  FlatMap<SiteKey, ObjId, SiteKeyHash> instantiated_;
+
+  // Calls on a parameter or field of unknown type: resolved again where a caller knows what it is.
+  struct DeferredCall {
+    ObjId receiver = kNoObj;  // method call: the receiver; plain call: kNoObj
+    ObjId callee = kNoObj;    // plain call: the callee
+    std::string method;
+    std::vector<std::pair<std::string, ValueSet>> args;
+    const Expr* node = nullptr;
+    int32_t module = -1;
+    ObjId result = kNoObj;
+    bool result_used = true;
+    CodeRef caller;                                // the function whose body makes the call
+    bool no_grad = false, grad_maybe_off = false;  // autograd there (see no_grad_depth_)
+  };
+  std::vector<DeferredCall> deferred_;
+  // While a callee's deferred call is resolved here: the function that makes it (for call edges).
+  CodeRef deferred_caller_;
+  bool same_identity_store_ = false;
+  // Root variables of the base and the value of the store being executed ("parent" for parent.children),
+  // "" when unknown: a summary object linked to itself through two different variables is two objects.
+  std::string store_base_root_, store_value_root_;
+  const Expr* assigned_value_ = nullptr;  // the right-hand side of the assignment being executed  // `x.f =
+                                          // x`: base and value are the same variable
+  int32_t site_module_override_ = -1;     // sites of a callee's deferred call belong to the callee's module
+  std::vector<const Context*> instantiating_;  // summaries being applied here: recursion stops at a repeat
+  // Decorated functions whose wrapper is being applied here: the wrapper's own call of the function runs it.
+  std::vector<CodeRef> unwrapping_;
+  // The `*args` tuples calls here made, each with the positional arguments it packed in order: a wrapper's
+  // `fn(*args)` hands them on one by one, not every argument to every parameter.
+  // Null once two calls at one site packed different numbers of them (or a `*` of unknown length).
+  std::unordered_map<ObjId, std::optional<std::vector<ValueSet>>> packed_arguments_;
+
+  int loop_depth_ = 0;
+  std::vector<const Stmt*> loops_;  // the `for` and `while` statements being executed, innermost last
+  int no_grad_depth_ = 0;
+  bool autograd_maybe_off() const { return no_grad_depth_ > 0 || grad_maybe_off_depth_ > 0; }
+  // Inside `with torch.set_grad_enabled(...)`, or after `torch.set_grad_enabled(...)` as a statement.
+  int grad_maybe_off_depth_ = 0;
+  // The call directly under the `await` being evaluated: a project `async def` it calls gives its return
+  // value there, not a coroutine. `awaited_result_` says whether one did.
+  const Expr* awaited_call_ = nullptr;
+  bool awaited_result_ = false;
+  // The generator expression that the call being evaluated drains into one value keeping every element
+  // (`list(model(x) for x in xs)`, `sum(loss(x) for x in xs)`), and what that value is ("list", "sum").
+  const Expr* drained_generator_ = nullptr;
+  const char* drained_into_ = nullptr;
+  // Some object here has forward hooks (see run_forward_hooks); while they run, calls they make run none.
+  bool forward_hooks_known_ = false;
+  bool running_forward_hooks_ = false;
+  void run_forward_hooks(ObjId module, const std::vector<Arg>& args, const ValueSet& output,
+                         const Expr& node);
+  std::vector<ObjId> handler_exceptions_;
+  // Exceptions raised while handling another (`except KeyError as e: raise BadSample(...) from e`): each
+  // keeps the handled one as `__context__`, and so its traceback and the frames in it. Those raised in a
+  // `try` body here go to the innermost body's set, for its handlers; the others leave the function, in
+  // `raised_` (part of the summary, so a caller's handler catches them from the call).
+  ValueSet raised_;
+  std::vector<ValueSet> try_raised_;
+  void raise_chained(const ValueSet& raised, const Site& site);
+  void note_raised(const ValueSet& raised);
+  // `err.with_traceback(tb)`: the exception without its own traceback (tb is None, or taken to be another
+  // frame's), still keeping its `__context__`.
+  ValueSet without_traceback(const ValueSet& receivers, const Expr& node);
+  // Whether `except <type>` catches `raised`: a bare `except`, `Exception` and `BaseException` catch all;
+  // otherwise one of the names must be the raised object's class or one of its bases (library exception
+  // hierarchies are not known: `except OSError` is not taken to catch a ConnectionError).
+  bool handler_catches(const Expr& type, ObjId raised) const;
+
+  // ---- objects ----
+  // `value` was computed from `operand` (a few dozen at most: values built in a loop have many).
+  void add_operand(ObjId value, ObjId operand) {
+    auto& operands = objs_[value].operands;
+    if (operands.size() < 16 && std::find(operands.begin(), operands.end(), operand) == operands.end())
+      operands.push_back(operand);
+  }
+  ObjId add(Obj obj) {
+    objs_.push_back(std::move(obj));
+    return static_cast<ObjId>(objs_.size() - 1);
+  }
+  int32_t site_module() const { return site_module_override_ >= 0 ? site_module_override_ : ref_.module; }
+  SiteNote site_ref(const Site& site, std::string_view note = {}) const {
+    return SiteNote{site_module(), site, PooledText(note)};
+  }
+  bool is_placeholder(ObjId id) const {
+    const ObjKind k = objs_[id].kind;
+    return k == ObjKind::Param || k == ObjKind::Field || k == ObjKind::FuncSelf ||
+           (k == ObjKind::Global && !objs_[id].cls.valid());
+  }
+  void defer(ObjId receiver, ObjId callee, const std::string& method, const std::vector<Arg>& args,
+             const Expr& node, ObjId result, bool result_used) {
+    if (deferred_.size() >= 128) return;
+    DeferredCall d;
+    d.receiver = receiver;
+    d.callee = callee;
+    d.method = method;
+    for (const Arg& a : args) d.args.emplace_back(a.name, a.values);
+    d.node = &node;
+    d.module = site_module_override_ >= 0 ? site_module_override_ : ref_.module;
+    d.result = result;
+    d.result_used = result_used;
+    d.caller = deferred_caller_.valid() ? deferred_caller_ : ref_;
+    d.no_grad = no_grad_depth_ > 0;
+    d.grad_maybe_off = grad_maybe_off_depth_ > 0;
+    deferred_.push_back(std::move(d));
+  }
+  ObjId constant(const StaticRef& ref);
+  static StaticRef project_ref(StaticRef::Kind kind, CodeRef code) {
+    StaticRef r;
+    r.kind = kind;
+    r.code = code;
+    return r;
+  }
+  ObjId external(const std::string& qualified) {
+    StaticRef r;
+    r.kind = StaticRef::Kind::External;
+    r.qualified = qualified;
+    return constant(r);
+  }
+  ObjId global(int32_t module, const std::string& name);
+  ObjId cell(const std::string& name);
+  ObjId frame();
+  ObjId at_site(const void* node, ObjKind kind, const std::string& label, const Site& site,
+                uint32_t salt = 0);
+  // `torch.autograd.grad(outputs, inputs, ...)`: a tuple of gradients, which carry a graph only with a
+  // literal `create_graph=True` (or a flag); without it they are plain tensors, whatever graph the outputs
+  // had.
+  ValueSet gradients_of(const Expr& node);
+  bool names_a_class(ObjId id) const;
+  // torch.nn.Sequential, ModuleList, ModuleDict, ParameterList, ParameterDict.
+  static bool is_torch_module_container(const std::string& qualified);
+  void keep_container_modules(ObjId container, const std::string& qualified, const std::vector<Arg>& args,
+                              const Expr& node);
+  ObjId placeholder(ObjId base, FieldId field, Site site);
+
+  // ---- heap ----
+  ValueSet load(const ValueSet& bases, FieldId field, Site site);
+  ValueSet load_one(ObjId base, FieldId field, Site site);
+  // x["key"]: what was stored under that key; else, for an unknown object, its own placeholder (so
+  // x["a"] and x["b"] stay apart); else any element.
+  ValueSet load_keyed(const ValueSet& bases, FieldId keyed, Site site) {
+    ValueSet out;
+    for (ObjId b : bases) {
+      auto it = st_.fields.find(field_key(b, keyed));
+      if (it != st_.fields.end()) {
+        out.merge(it->second);
+      } else if (placeholder_capable(b) && objs_[b].kind != ObjKind::Instance &&
+                 (objs_[b].kind != ObjKind::LibInstance ||
+                  is_torch_module_container(objs_[b].qualified.str()))) {
+        // `seq[0]` of an nn.Sequential or ModuleList: one module, its own placeholder, rather than any of
+        // the elements it was given.
+        out.merge(load_one(b, keyed, site));
+      } else {
+        out.merge(load_one(b, elements_field(), site));
+      }
+    }
+    return out;
+  }
+  // x[a:b] of a list or tuple made here: a new sequence holding x's elements, not one of them.
+  ObjId slice_of(const ValueSet& bases, const Expr& e);
+  void copy_slice_slots(const ValueSet& bases, const Expr& e, ObjId copy);
+  // The role of the edge from -> to by `field` (Plain when there is none), for copies that keep it.
+  EdgeRole edge_role(ObjId from, FieldId field, ObjId to) const {
+    auto edge = edges_.find(EdgeKey{from, field, to});
+    return edge != edges_.end() ? edge->second.role : EdgeRole::Plain;
+  }
+  // The slot an element of a display fills: "[key]" for a dict entry with a literal key, "[n]" for a tuple
+  // or list position, "" for a set, a comprehension or a computed key.
+  static std::string display_slot(const Expr& display, const Expr& element, size_t position) {
+    if (display.container == ContainerKind::Dict && !element.arg_names.empty() &&
+        !element.arg_names[0].empty()) {
+      return "[" + element.arg_names[0] + "]";
+    }
+    if ((display.container == ContainerKind::Tuple || display.container == ContainerKind::List) &&
+        display.text != "comprehension") {
+      return "[" + std::to_string(position) + "]";
+    }
+    return {};
+  }
+  bool any_container(const ValueSet& values) const {
+    for (ObjId v : values) {
+      if (objs_[v].kind == ObjKind::Container) return true;
+    }
+    return false;
+  }
+  void store(const ValueSet& bases, FieldId field, const ValueSet& values, const std::vector<SiteNote>& chain,
+             EdgeRole role, bool removable = false);
+  void set_field(ObjId base, FieldId field, ValueSet values, bool strong);
+  void add_edge(ObjId from, FieldId field, ObjId to, EdgeInfo info);
+  // Whether add_edge would record an edge with this strength (new, or proven where it was not).
+  bool edge_wanted(ObjId from, FieldId field, ObjId to, bool must) const {
+    auto it = edges_.find(EdgeKey{from, field, to});
+    return it == edges_.end() || (must && !it->second.must);
+  }
+  bool placeholder_capable(ObjId id) const;
+  // `base` is state of `self` in the `forward` of an nn.Module (`self.total`, `self.maps`), under an
+  // attribute that no other method starts again; `attribute` is the one written when `base` is its owner.
+  bool kept_by_forward(ObjId base, FieldId attribute) const {
+    if (fn_.name != "forward" || fn_.owner_class < 0 ||
+        !program_.class_info(CodeRef{ref_.module, fn_.owner_class}).is_nn_module) {
+      return false;
+    }
+    return !state_restarted(base, attribute);
+  }
+  // Whether some method other than `__init__` starts again the attribute of `self` that state accumulated
+  // on `base` hangs from (`maps` of `self.maps[...]`; `attribute` when `base` is `self`), or none is known.
+  bool state_restarted(ObjId base, FieldId attribute) const {
+    for (ObjId id = base; objs_[id].kind == ObjKind::Field && objs_[id].base != kNoObj; id = objs_[id].base) {
+      attribute = objs_[id].field;
+    }
+    return attribute == 0 || program_.attribute_is_reset(ref_.module, field_name(attribute));
+  }
+  // The object a field placeholder is read from, through placeholders (`self` for `self.a.b`).
+  ObjId field_root(ObjId id) const {
+    for (int hops = 0; objs_[id].kind == ObjKind::Field && objs_[id].base != kNoObj && hops < 16; ++hops) {
+      id = objs_[id].base;
+    }
+    return id;
+  }
+  // A placeholder read through the function object (a closure cell): the enclosing function's value.
+  bool captured_from_enclosing(ObjId id) const { return objs_[field_root(id)].kind == ObjKind::FuncSelf; }
+
+  // ---- variables ----
+  ValueSet read_name(const std::string& name, const Site& site);
+  void write_name(const std::string& name, const ValueSet& values, const Site& site);
+  bool is_local(const std::string& name) const;
+  mutable std::unordered_set<std::string_view> local_set_;
+  bool is_cell_var(const std::string& name) const;
+  bool is_free_var(const std::string& name) const;
+
+  // ---- evaluation ----
+  ValueSet eval(const Expr& e);
+  ValueSet eval_call(const Expr& e, bool result_used);
+  ValueSet eval_attribute(const ValueSet& bases, const std::string& attr, const Expr& node);
+  // Methods whose names match `prefix*suffix`, bound to the instances among `bases` (getattr with a built
+  // name).
+  ValueSet eval_attribute_pattern(const ValueSet& bases, const std::string& pattern, const Expr& node);
+  ValueSet eval_dynamic_attribute(const ValueSet& bases, const Expr& node);
+  ObjId autograd_apply(CodeRef cls, const Expr& node);
+  void keep_endless_thread_target(const std::vector<Arg>& args, const Expr& node);
+  void fill_with_default(const ValueSet& dicts, const std::vector<Arg>& args, const Expr& node);
+  void assign(const Expr& target, const ValueSet& values, const Site& site);
+  void exec_block(const std::vector<Stmt>& body);
+  void exec(const Stmt& s);
+  void exec_try(const Stmt& s);
+
+  // ---- calls ----
+  ValueSet call(const ValueSet& callees, const std::vector<Arg>& args, const Expr& node, bool result_used);
+  ValueSet call_method(const ValueSet& receivers, const std::string& method, const std::vector<Arg>& args,
+                       const Expr& node, bool result_used);
+  // The subclass every receiver is an instance of, when it overrides a method `function` calls:
+  // the call then applies that class's summary of `function` (invalid: the function's own summary).
+  CodeRef dispatch_class(CodeRef function, const ValueSet& receiver) const;
+  ValueSet invoke(CodeRef function, const ValueSet& receiver, const std::vector<Arg>& args,
+                  const ValueSet& func_self, const Expr& node);
+  // A call of `function`, which a decorator of the project wraps: runs the wrapper in its place, with the
+  // decorated function in the wrapper's cell and the wrapper's other cells read from the closure the
+  // decorator made at import (a module-level object, so what they keep outlives the call).
+  ValueSet invoke_wrapper(CodeRef function, const DecoratorWrapper& wrapped, const ValueSet& receiver,
+                          const std::vector<Arg>& args, const Expr& node);
+  ValueSet construct(CodeRef cls, const std::vector<Arg>& args, const Expr& node);
+  // What calling a generator function or an `async def` returns: a generator or coroutine whose suspended
+  // frame holds the arguments.
+  ValueSet generator(const Function& f, const std::vector<ValueSet>& bound, const Expr& node);
+  void keep_generator_frame(const Expr& e, ObjId generator, size_t clauses, const ValueSet& iterable);
+  // enumerate(xs) / zip(a, b): a sequence of tuples whose slots hold the index and the elements.
+  ValueSet tuple_sequence(bool enumerate, const std::vector<Arg>& args, const Expr& node) {
+    const ObjId sequence = at_site(&node, ObjKind::Container, enumerate ? "enumerate" : "zip", node.site);
+    const ObjId tuple = at_site(&node, ObjKind::Container, "tuple", node.site, 1);
+    const ObjId index = at_site(&node, ObjKind::Unknown, "index", node.site, 2);
+    int slot = 0;
+    if (enumerate) {
+      store(ValueSet{tuple}, intern_field("[0]"), ValueSet{index}, {site_ref(node.site, "enumerate")},
+            EdgeRole::Plain);
+      slot = 1;
+    }
+    for (const Arg& a : args) {
+      if (!a.name.empty() || slot > 8) continue;
+      const ValueSet elements = load(a.values, elements_field(), node.site);
+      if (!elements.empty()) {
+        const std::vector<SiteNote> chain{site_ref(node.site, "element")};
+        store(ValueSet{tuple}, intern_field("[" + std::to_string(slot) + "]"), elements, chain,
+              EdgeRole::Plain);
+        store(ValueSet{tuple}, elements_field(), elements, chain, EdgeRole::Plain);
+      }
+      ++slot;
+      if (enumerate) break;
+    }
+    store(ValueSet{sequence}, elements_field(), ValueSet{tuple}, {site_ref(node.site, "element")},
+          EdgeRole::Plain);
+    return ValueSet{sequence};
+  }
+  ValueSet apply_model(const CallModel& model, const ValueSet& receiver, const std::vector<Arg>& args,
+                       const Expr& node, bool result_used, ObjId constructed = kNoObj);
+  // Where a dict keeps its keys, apart from its values ("[]"): reads of its values do not see them.
+  static FieldId keys_field() { return intern_field("keys[]"); }
+  // The values a dict built from `elements` holds: the second slot of each (key, value) tuple, whose first
+  // slot goes into the dict's keys; any other element as it is.
+  ValueSet values_of_pairs(const ValueSet& elements, ObjId dict, const Expr& node) {
+    ValueSet values, keys;
+    for (ObjId e : elements) {
+      auto value = st_.fields.find(field_key(e, intern_field("[1]")));
+      if (value == st_.fields.end() || !is_positional_container(e)) {
+        values.insert(e);
+        continue;
+      }
+      values.merge(value->second);
+      if (auto key = st_.fields.find(field_key(e, intern_field("[0]"))); key != st_.fields.end())
+        keys.merge(key->second);
+    }
+    if (!keys.empty())
+      store(ValueSet{dict}, keys_field(), keys, {site_ref(node.site, "key")}, EdgeRole::Plain);
+    return values;
+  }
+  // `sequence` yields (key, value) tuples (a model's yields_pairs): the values in the second slot, the
+  // receiver's keys, or a name that holds nothing, in the first.
+  void add_pairs(ObjId sequence, const ValueSet& receiver, const ValueSet& values, const Expr& node) {
+    const ObjId pair = at_site(&node, ObjKind::Container, "(key, value) tuple", node.site, 1);
+    ValueSet keys;
+    for (ObjId r : receiver) {
+      if (auto it = st_.fields.find(field_key(r, keys_field())); it != st_.fields.end())
+        keys.merge(it->second);
+    }
+    if (keys.empty()) keys.insert(at_site(&node, ObjKind::Unknown, "name", node.site, 2));
+    const std::vector<SiteNote> chain{site_ref(node.site, "element")};
+    store(ValueSet{pair}, intern_field("[0]"), keys, chain, EdgeRole::Plain);
+    store(ValueSet{pair}, intern_field("[1]"), values, chain, EdgeRole::Plain);
+    ValueSet both = values;
+    both.merge(keys);
+    store(ValueSet{pair}, elements_field(), both, chain, EdgeRole::Plain);
+    store(ValueSet{sequence}, elements_field(), ValueSet{pair}, chain, EdgeRole::Plain);
+  }
+  // `qualified` by value: callers pass names held in objs_, which this call may reallocate.
+  ValueSet unknown_call(std::string qualified, const std::vector<Arg>& args, const Expr& node, bool graph,
+                        bool tensor);
+  ValueSet arg_values(const std::vector<Arg>& args, int position, const std::string& keyword,
+                      const Site& site);
+  ValueSet bound_method(ObjId self, CodeRef function, const Expr& node);
+  void mark_graph(const ValueSet& values, int depth = 0);
+  bool is_graph(ObjId id) const;
+  bool any_graph(const ValueSet& values) const {
+    return std::any_of(values.begin(), values.end(), [this](ObjId v) { return is_graph(v); });
+  }
+  bool any_module(const ValueSet& values) const {
+    return std::any_of(values.begin(), values.end(), [this](ObjId v) { return objs_[v].module; });
+  }
+  // backward() on these values: they are losses, with a graph.
+  void mark_losses(const ValueSet& losses) {
+    mark_graph(losses);
+    for (ObjId loss : losses) mark_backpropagated(loss, 0);
+  }
+  // backward() on a value reaches what it was computed from: torch.stack(losses).sum().backward().
+  void mark_backpropagated(ObjId id, int depth) {
+    if (depth > 6 || objs_[id].backpropagated) return;
+    objs_[id].backpropagated = true;
+    const std::vector<ObjId> operands = objs_[id].operands;
+    for (ObjId op : operands) mark_backpropagated(op, depth + 1);
+  }
+  // What a Lightning `training_step` returns, the loss or a dict holding it under "loss", the framework
+  // back-propagates. Not marked as carrying a graph: Hugging Face's `training_step` returns it detached.
+  void mark_framework_loss(const ValueSet& returned) {
+    ValueSet losses;
+    for (ObjId v : returned) {
+      if (objs_[v].kind != ObjKind::Container) {
+        losses.insert(v);
+        continue;
+      }
+      for (const auto& [key, held] : st_.fields) {
+        if (static_cast<ObjId>(key >> 32) != v) continue;
+        const std::string& name = field_name(static_cast<FieldId>(key & 0xffffffffU));
+        if (name == "['loss']" || name == "[\"loss\"]") losses.merge(held);
+      }
+    }
+    for (ObjId v : losses) mark_backpropagated(v, 0);
+  }
+  bool was_backpropagated(ObjId id) const {
+    return any_within_operands(id, 6, false, [](const Obj& o) { return o.backpropagated; });
+  }
+  // Whether `id`, or a value it was computed from at most `max_depth` operand steps back (not past a value
+  // computed under no_grad when `stop_at_no_grad`), passes `test`. Breadth-first and each object once:
+  // values built in a loop can have dozens of operands each, and a depth-first walk was exponential.
+  template <typename Test>
+  bool any_within_operands(ObjId id, int max_depth, bool stop_at_no_grad, Test test) const {
+    if (++walk_epoch_ == 0) {
+      std::fill(walk_marks_.begin(), walk_marks_.end(), 0);
+      walk_epoch_ = 1;
+    }
+    if (walk_marks_.size() < objs_.size()) walk_marks_.resize(objs_.size(), 0);
+    std::vector<ObjId> level{id}, next;
+    walk_marks_[id] = walk_epoch_;
+    for (int depth = 0; !level.empty(); ++depth) {
+      for (ObjId v : level) {
+        const Obj& o = objs_[v];
+        if (test(o)) return true;
+        if ((stop_at_no_grad && o.no_grad) || depth > max_depth) continue;
+        for (ObjId op : o.operands) {
+          if (walk_marks_[op] == walk_epoch_) continue;
+          walk_marks_[op] = walk_epoch_;
+          next.push_back(op);
+        }
+      }
+      level.swap(next);
+      next.clear();
+    }
+    return false;
+  }
+  mutable std::vector<uint32_t> walk_marks_;  // any_within_operands: the walk that last reached each object
+  mutable uint32_t walk_epoch_ = 0;
+  bool is_callable_value(ObjId id) const;
+  // A bound method of `self`, a closure reading `self` or a partial of either: keeping it keeps `self`.
+  // With `instances`, an instance that keeps `self` in a field (a logging handler given its trainer) counts
+  // too: for a library's registry, where a project's own caches of instances are not in question.
+  bool callable_holds_receiver(ObjId id, bool instances = false, int depth = 0) const {
+    const ObjKind kind = objs_[id].kind;
+    if (depth > 2 || (kind != ObjKind::BoundMethod && kind != ObjKind::Closure && kind != ObjKind::Partial &&
+                      (!instances || kind != ObjKind::Instance))) {
+      return false;
+    }
+    for (const auto& [key, values] : st_.fields) {
+      if (static_cast<ObjId>(key >> 32) != id) continue;
+      for (ObjId held : values) {
+        if (objs_[held].receiver || callable_holds_receiver(held, instances, depth + 1)) return true;
+        if (objs_[held].kind != ObjKind::Cell) continue;
+        auto contents = st_.fields.find(field_key(held, intern_field("contents")));
+        if (contents == st_.fields.end()) continue;
+        for (ObjId inside : contents->second) {
+          if (objs_[inside].receiver) return true;
+        }
+      }
+    }
+    return false;
+  }
+  // `b` is `v` or an object reached from it through placeholders (v.children, v.children[]).
+  bool derived_from(ObjId b, ObjId v) const {
+    for (int guard = 0; b != kNoObj && guard < 16; ++guard) {
+      if (b == v) return true;
+      if (objs_[b].kind != ObjKind::Field) return false;
+      b = objs_[b].base;
+    }
+    return false;
+  }
+  // Pairs of variables an enclosing `if a is not b` (or `a != b`, alone or in an `and`) tells apart.
+  std::vector<std::pair<std::string, std::string>> distinct_names_;
+  void collect_distinct_names(const Expr& condition) {
+    if (condition.kind == ExprKind::Choice && condition.text == "and") {
+      for (const Expr& operand : condition.children) collect_distinct_names(operand);
+    } else if (condition.kind == ExprKind::Arith && condition.text == "distinct" &&
+               condition.children.size() == 2 && condition.children[0].kind == ExprKind::Name &&
+               condition.children[1].kind == ExprKind::Name) {
+      distinct_names_.emplace_back(condition.children[0].text, condition.children[1].text);
+    }
+  }
+  bool are_distinct(const std::string& a, const std::string& b) const {
+    if (a.empty() || b.empty() || a == b) return false;
+    for (const auto& [x, y] : distinct_names_) {
+      if ((x == a && y == b) || (x == b && y == a)) return true;
+    }
+    return false;
+  }
+  ValueSet root_values(const std::string& name) const {
+    auto it = st_.env.find(name);
+    return it == st_.env.end() ? ValueSet{} : it->second.values;
+  }
+  static std::string root_name(const Expr& e) {
+    const Expr* at = &e;
+    while (
+        (at->kind == ExprKind::Attribute || at->kind == ExprKind::Subscript || at->kind == ExprKind::Call) &&
+        !at->children.empty()) {
+      at = &at->children[0];
+    }
+    return at->kind == ExprKind::Name ? at->text : std::string();
+  }
+  // A tuple whose slots are known ([0], [1], ...): unpacking it must not mix the slots.
+  bool is_positional_container(ObjId id) const {
+    if (objs_[id].kind != ObjKind::Container) return false;
+    for (int slot = 0; slot < 4; ++slot) {
+      if (st_.fields.count(field_key(id, intern_field("[" + std::to_string(slot) + "]")))) return true;
+    }
+    return false;
+  }
+  std::string describe(ObjId id, int depth = 0) const;
+  std::string describe_field(ObjId base, FieldId field, int depth = 0) const;
+
+  // ---- summaries ----
+  ValueSet instantiate(const Context& callee, const std::vector<ValueSet>& param_values,
+                       const ValueSet& func_self, const Expr& node);
+
+  // ---- state ----
+  void join_into(HeapState& into, const HeapState& from);
+  bool root_is_global(ObjId id) const;
+  static std::string describe_target(const Expr& e);
+  static const Expr* self_accumulation(const Expr& value, const Expr& target);
+  static const char* drains_generator(const Expr& call);
+  static std::optional<ForwardHookKind> forward_hook_registration(const Expr& call);
+  // How a message names the accumulator `base`: as the code writes it (`losses`, `by_name["loss"]`) where
+  // it is written, not by the kind of object ('list').
+  std::string accumulator_label(ObjId base, const Expr* written_as) const {
+    std::string text = written_as != nullptr ? describe_target(*written_as) : std::string();
+    return text.empty() ? std::string(objs_[base].label) : text;
+  }
+  // `obj.__dict__["name"]` is the attribute `name`: returns "name", or "" for any other subscript.
+  static std::string dict_key_attribute(const Expr& e) {
+    if (e.kind != ExprKind::Subscript || e.children.empty() || e.text.size() < 3) return {};
+    const Expr& base = e.children[0];
+    if (base.kind != ExprKind::Attribute || base.text != "__dict__" || base.children.empty()) return {};
+    const char q = e.text.front();
+    if ((q != '"' && q != '\'') || e.text.back() != q) return {};
+    return e.text.substr(1, e.text.size() - 2);
+  }
+  std::string node_label(ObjId id) const;
+  WitnessNode witness_node(ObjId id) const;
+
+  // ---- exit ----
+  void finish();
+  void detect_cycles();
+  // Whether the edge from -> to by `field` surely exists when the cycle does: a must-store, or a store of
+  // one of several objects that all lie in the cycle's component.
+  bool edge_is_must(ObjId from, FieldId field, ObjId to, const std::vector<uint32_t>& component,
+                    uint32_t cycle_component) const;
+  void emit_events();
+  void dump_heap() const;
+  void compact_summary();
+  std::vector<uint8_t>
+      held_flags_;  // per object: 1 = holds tensors, 2 = holds a module (set by detect_cycles)
+  // A container the caller passed in (a parameter or one of its attributes): what is stored in it outlives
+  // this call. Global registries are reported from StoreIntoGlobal events instead.
+  bool outlives_call(ObjId id) const {
+    const ObjKind kind = objs_[id].kind;
+    return (kind == ObjKind::Field || kind == ObjKind::Param) && !root_is_global(id);
+  }
+  static bool is_frame_like(ObjKind kind) {
+    return kind == ObjKind::Traceback || kind == ObjKind::Frame || kind == ObjKind::Exception;
+  }
+  // An exception, traceback or frame, or a container holding one (`{"error": err}`).
+  bool holds_frame_like(const ValueSet& values) const {
+    for (ObjId v : values) {
+      if (is_frame_like(objs_[v].kind)) return true;
+      if (objs_[v].kind != ObjKind::Container) continue;
+      auto it = st_.fields.find(field_key(v, elements_field()));
+      if (it == st_.fields.end()) continue;
+      for (ObjId e : it->second)
+        if (is_frame_like(objs_[e].kind)) return true;
+    }
+    return false;
+  }
+  // A store of an exception into a container the caller passed in (`self.records.append(err)` in a method
+  // of a module-level log): a StoreIntoGlobal event once a caller maps the container to a global.
+  bool stored_for_callers(ObjId base, const ValueSet& values) const {
+    return outlives_call(base) && holds_frame_like(values);
+  }
+  // A store into something module-level, or into a parameter's mutable default: a retention event.
+  void record_store_events(const ValueSet& bases, const ValueSet& values, const Site& site,
+                           const Expr& target) {
+    for (ObjId b : bases) {
+      const Obj& o = objs_[b];
+      if (o.kind == ObjKind::Global || (o.kind == ObjKind::Field && root_is_global(b)) ||
+          stored_for_callers(b, values)) {
+        record_event(EventKind::StoreIntoGlobal, b, o.label, values, site,
+                     describe_target(target) + " = ...");
+      }
+      if (o.kind == ObjKind::Param && o.mutable_default) {
+        record_event(EventKind::MutableDefaultStore, b, o.label, values, site,
+                     describe_target(target) + " = ...");
+      }
+      // `sys.excepthook = hook`, `warnings.showwarning = show`: a library module's or class's attribute is
+      // one process-wide slot, like what signal.signal() installs.
+      if (o.kind == ObjKind::ExternalConst && target.kind == ExprKind::Attribute && !o.qualified.empty() &&
+          !values.empty()) {
+        record_event(EventKind::StoreIntoGlobal, global(-1, kProcessRoots),
+                     o.qualified.str() + "." + target.text, values, site, describe_target(target) + " = ...");
+      }
+    }
+  }
+  // The variable `hasattr(x, "item")`, `isinstance(x, torch.Tensor)` or `torch.is_tensor(x)` tests, when
+  // `condition` is one of those: where the test fails, `x` is no tensor.
+  static const Expr* tensor_test_subject(const Expr& condition);
+  // `isinstance(x, Exception)` (or another exception class, or a tuple of them): x, else null.
+  static const Expr* exception_test_subject(const Expr& condition);
+  // Where that test failed: local `name` names no exception (`ret = memo[key]` after `if isinstance(ret,
+  // Exception): raise ret`, in a memoizing wrapper that caches errors too).
+  void narrow_to_non_exception(const std::string& name) {
+    if (!is_local(name) || is_cell_var(name) || is_free_var(name)) return;
+    auto it = st_.env.find(name);
+    if (it == st_.env.end()) return;
+    ValueSet narrowed;
+    for (ObjId v : it->second.values) {
+      if (objs_[v].kind != ObjKind::Exception) narrowed.insert(v);
+    }
+    it->second.values = std::move(narrowed);
+  }
+  // Where a test says variable `name` is no tensor: what it may name is seen through a value that carries
+  // no autograd history (`if hasattr(v, "item"): v = v.item()` leaves no graph in `v` on either path).
+  void narrow_to_non_tensor(const std::string& name, const Site& site);
+  // The weakref container `id` is, when it is a module-level global or a class attribute made by one.
+  WeakContainer weak_container(ObjId id) const;
+  // `d[key] = value` into such a dictionary with a value that refers to its key: the entry never goes.
+  void record_weak_key_store(const ValueSet& bases, const ValueSet& keys, const ValueSet& values,
+                             const Site& site, const Expr& target);
+  // Whether a field of `id`, or of what those fields hold (`depth` references deep), holds an nn.Module.
+  bool holds_module(ObjId id, int depth) const;
+  // The stores of the shortest path (at most `max_edges` long) from one of `from` to one of `to`; null when
+  // there is none, empty when `from` and `to` share an object.
+  std::optional<std::vector<SiteNote>> path_between(const ValueSet& from, const ValueSet& to,
+                                                    size_t max_edges) const;
+  // The event recorded, or null when there is nothing to record or too many events already.
+  Event* record_event(EventKind kind, ObjId base, const std::string& base_label, const ValueSet& values,
+                      const Site& site, const std::string& note);
+  // `cached(model)` for a function under functools.cache / lru_cache: its cache keeps the arguments.
+  void record_cached_arguments(CodeRef function, const std::vector<Arg>& args, const Expr& node) {
+    ValueSet values;
+    for (const Arg& a : args)
+      values.merge(a.name == "*" || a.name == "**" ? load(a.values, elements_field(), node.site) : a.values);
+    const std::string& name = program_.function(function).qualname;
+    Event* event = record_event(EventKind::CachedArgument, kNoObj, name + "()", values, node.site,
+                                "call to " + name + "()");
+    if (event != nullptr) event->cached_function = function;
+  }
+  // What holds an accumulator written as `target`: `self` of `self.total`, the dict of `self.shadow[name]`;
+  // nothing for a plain variable.
+  ValueSet accumulator_holder(const Expr& target) {
+    if ((target.kind != ExprKind::Attribute && target.kind != ExprKind::Subscript) || target.children.empty())
+      return {};
+    return eval(target.children[0]);
+  }
+  // `out, hidden = model(x, hidden)` (assigning `values`, which carry a graph) in the innermost loop, when
+  // that feeds one step's state into the next (analyzer/carried_state.hpp).
+  void record_carried_state(const Stmt& s, const ValueSet& values) {
+    const std::string carried = state_carried_across_steps(s, *loops_.back());
+    if (carried.empty()) return;
+    Event* event =
+        record_event(EventKind::Accumulate, kNoObj, carried, values, s.site,
+                     carried + " = " + describe_target(s.value.children[0]) + "(..., " + carried + ")");
+    if (event == nullptr) return;
+    event->augmented = false;  // the loss made from the same call is back-propagated, not this state
+    event->carried_into_next_step = true;
+  }
+};
+
+class Solver {
+ public:
+  // Reports only what is seen in functions of modules [first_module, end_module): callees elsewhere are
+  // analysed for their effect on callers, and reported by the solver that owns them.
+  Solver(const Program& program, const LibraryModels& models, bool include_possible, size_t first_module,
+         size_t end_module)
+      : program_(program),
+        models_(models),
+        include_possible_(include_possible),
+        first_module_(first_module),
+        end_module_(end_module) {}
+
+  bool owns(CodeRef function) const {
+    const auto module = static_cast<size_t>(function.module);
+    return module >= first_module_ && module < end_module_;
+  }
+
+  static uint64_t code_key(CodeRef ref) {
+    return (static_cast<uint64_t>(static_cast<uint32_t>(ref.module)) << 32) |
+           static_cast<uint32_t>(ref.index);
+  }
+
+  // The summary of `function`, or of the method for a receiver of class `receiver_cls` (see Context). Past a
+  // few classes for one method (a base method of a large hierarchy) the method's own summary serves the rest.
+  const Context* summary(CodeRef function, CodeRef receiver_cls = {}) {
+    const uint64_t key = code_key(function);
+    // The method's own summary by method; one made for a subclass by method, then by subclass.
+    auto& table = receiver_cls.valid() ? receiver_summaries_[key] : summaries_;
+    const uint64_t entry = receiver_cls.valid() ? code_key(receiver_cls) : key;
+    auto it = table.find(entry);
+    if (it != table.end()) return it->second.get();  // null while being analysed (recursion)
+    if (receiver_cls.valid() && table.size() >= kMaxReceiverClasses) return summary(function);
+    if (active_ > kMaxCallDepth) return nullptr;
+    table[entry] = nullptr;
+    ++active_;
+    auto context = std::make_unique<Context>(*this, function, receiver_cls);
+    const auto started = std::chrono::steady_clock::now();
+    context->run();
+    if (debug_slow_) {
+      const double ms =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+      if (ms > 200) {
+        std::fprintf(stderr, "slow: %.0f ms %s:%s objs=%zu fields=%zu edges=%zu\n", ms,
+                     program_.module(function.module).path.c_str(), context->fn_.qualname.c_str(),
+                     context->objs_.size(), context->st_.fields.size(), context->edges_.size());
+      }
+    }
+    --active_;
+    ++analyzed_;
+    const Context* raw = context.get();
+    table[entry] = std::move(context);
+    return raw;
+  }
+
+  // The method names a function calls (`self.m()`, `group_map.get(a, self).m()`: any `x.m(...)`), in its own
+  // body: a subclass that overrides one of them needs an inherited method's summary made again for it.
+  const std::vector<std::string>& called_methods(CodeRef function) {
+    auto [it, added] = called_methods_.try_emplace(code_key(function));
+    if (!added) return it->second;
+    std::vector<std::string>& names = it->second;
+    auto note_call = [&names](const Expr& e) {
+      if (e.kind == ExprKind::Call && !e.children.empty() && e.children[0].kind == ExprKind::Attribute &&
+          std::find(names.begin(), names.end(), e.children[0].text) == names.end()) {
+        names.push_back(e.children[0].text);
+      }
+    };
+    for_each_statement(program_.function(function).body, [&note_call](const Stmt& st) {
+      for (const Expr& target : st.targets) for_each_expr(target, note_call);
+      for_each_expr(st.value, note_call);
+    });
+    return names;
+  }
+
+  struct Output {
+    SolveResult result;
+    std::vector<std::string> cycle_keys;  // parallel to result.cycles
+  };
+
+  Output run() {
+    for (size_t m = first_module_; m < end_module_; ++m) {
+      const auto& facts = program_.module(static_cast<int32_t>(m));
+      for (size_t f = 0; f < facts.functions.size(); ++f) {
+        summary(CodeRef{static_cast<int32_t>(m), static_cast<int32_t>(f)});
+      }
+    }
+    Output out;
+    out.result.functions_analyzed = analyzed_;
+    out.result.cycles = std::move(cycles_);
+    out.result.events = std::move(events_);
+    sort_unique(calls_);
+    sort_unique(names_called_under_no_grad_);
+    out.result.calls = std::move(calls_);
+    out.result.names_called_under_no_grad = std::move(names_called_under_no_grad_);
+    out.cycle_keys.resize(out.result.cycles.size());
+    for (auto& [key, index] : cycle_index_) out.cycle_keys[index] = key;
+    return out;
+  }
+
+  bool knows_cycle(const std::string& key) const { return cycle_index_.count(key) != 0; }
+
+  void report_cycle(CycleWitness witness, const std::string& key) {
+    if (!owns(witness.function)) return;
+    auto it = cycle_index_.find(key);
+    if (it != cycle_index_.end()) {
+      // Keep the first (innermost) report, unless a later context proves the cycle where the first could not.
+      CycleWitness& existing = cycles_[it->second];
+      if (!existing.must && witness.must) existing = std::move(witness);
+      return;
+    }
+    // Possible cycles are kept too: a caller may prove them later (solve() drops the rest).
+    cycle_index_.emplace(key, cycles_.size());
+    cycles_.push_back(std::move(witness));
+  }
+
+  void report_event(CodeRef function, RetentionEvent event) {
+    if (owns(function)) events_.push_back(std::move(event));
+  }
+
+  // Which project function calls which, and under no_grad or not: whether code runs with autograd on
+  // depends on its callers (rules read it, e.g. CC206).
+  void note_call(CodeRef caller, CodeRef callee, bool under_no_grad) {
+    calls_.push_back({caller, callee, under_no_grad});
+  }
+  // The names a `with torch.no_grad():` block calls, resolved or not: a method called there on an object
+  // of unknown type (`self.evaluator.run(loader)`) runs without autograd too.
+  void note_names_called(const std::vector<Stmt>& block) {
+    auto note = [this](const Expr& e) {
+      if (e.kind != ExprKind::Call || e.children.empty()) return;
+      const Expr& callee = e.children[0];
+      if (callee.kind == ExprKind::Attribute || callee.kind == ExprKind::Name)
+        names_called_under_no_grad_.push_back(callee.text);
+    };
+    for_each_statement(block, [&note](const Stmt& st) {
+      for (const Expr& target : st.targets) for_each_expr(target, note);
+      for_each_expr(st.value, note);
+    });
+  }
+
+  const Program& program_;
+  const LibraryModels& models_;
+  bool include_possible_;
+  static constexpr int kMaxCallDepth = 48;
+
+  TextPool& texts() { return texts_; }
+
+  // Texts that every context of this solver would build alike, made once per solver: a project
+  // constant's label, and a field placeholder's label and read note (keyed by the pooled text its base
+  // is described by, and the field).
+  struct PlaceholderText {
+    PooledText label, reads_note;
+  };
+  struct PlaceholderTextKey {
+    const std::string* base_text;
+    FieldId field;
+    bool operator==(const PlaceholderTextKey&) const = default;
+  };
+  struct PlaceholderTextKeyHash {
+    size_t operator()(const PlaceholderTextKey& key) const {
+      return std::hash<const void*>{}(key.base_text) ^
+             (static_cast<size_t>(key.field) * 0x9E3779B97F4A7C15ULL);
+    }
+  };
+  FlatMap<PlaceholderTextKey, PlaceholderText, PlaceholderTextKeyHash> placeholder_texts_;
+  FlatMap<uint64_t, PooledText, std::hash<uint64_t>> constant_labels_;
+
+ private:
+  size_t first_module_, end_module_;
+  // The labels and notes of this solver's objects and sites: declared before the summaries that point
+  // into it, so it is destroyed after them.
+  TextPool texts_;
+  std::unordered_map<uint64_t, std::unique_ptr<Context>> summaries_;
+  // Summaries of inherited methods made again for a subclass (see Context): by method, then by subclass.
+  std::unordered_map<uint64_t, std::unordered_map<uint64_t, std::unique_ptr<Context>>> receiver_summaries_;
+  static constexpr size_t kMaxReceiverClasses = 8;
+  std::unordered_map<uint64_t, std::vector<std::string>> called_methods_;
+  std::vector<CycleWitness> cycles_;
+  std::unordered_map<std::string, size_t> cycle_index_;
+  std::vector<RetentionEvent> events_;
+  std::vector<CallEdge> calls_;
+  std::vector<std::string> names_called_under_no_grad_;
+  int active_ = 0;
+  size_t analyzed_ = 0;
+  bool debug_slow_ = std::getenv("CYCLECHECK_DEBUG_SLOW") != nullptr;
+};
+
+}  // namespace cyclecheck

@@ -1,0 +1,628 @@
+// The solver's expressions: evaluation, slices, attributes and bound methods, forward hooks, and which
+// values carry autograd history.
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "analyzer/solver_context.hpp"
+#include "analyzer/torch_names.hpp"
+
+namespace cyclecheck {
+
+ObjId Context::slice_of(const ValueSet& bases, const Expr& e) {
+  // Labelled like its bases when they agree ("list", "exc_info tuple"), else "slice".
+  std::string_view label;
+  for (ObjId b : bases) {
+    // Both arms are views: a string and a literal would make the condition a temporary string.
+    const std::string_view kind = objs_[b].kind == ObjKind::Container ? std::string_view(objs_[b].label.str())
+                                                                      : std::string_view("slice");
+    if (label.empty()) {
+      label = kind;
+    } else if (label != kind) {
+      label = "slice";
+      break;
+    }
+  }
+  const ObjId copy = at_site(&e, ObjKind::Container, std::string(label.empty() ? "slice" : label), e.site);
+  // Each element keeps the role of the edge it is copied from: a slice of `sys.exc_info()` holds the
+  // exception the way the tuple did, so the advice still points at the local that keeps the slice.
+  const FieldId elements = elements_field();
+  for (ObjId base : bases) {
+    for (ObjId element : load_one(base, elements, e.site)) {
+      store(ValueSet{copy}, elements, ValueSet{element}, {site_ref(e.site, "slice element")},
+            edge_role(base, elements, element));
+    }
+  }
+  copy_slice_slots(bases, e, copy);
+  return copy;
+}
+
+void Context::copy_slice_slots(const ValueSet& bases, const Expr& e, ObjId copy) {
+  // `t[1:3]`, `t[:2]`, `t[1:]` of tuples built here: the copy's slot k is the base's slot start + k, so
+  // `kind, value = sys.exc_info()[:2]` binds `value`, not `kind`, to the exception. Only while every
+  // base has the slot (otherwise the slot could hold anything).
+  // Lowering leaves the bounds on the slice, the subscript's second child: "start:stop", each "" when left
+  // out, the digits of a literal, or "?".
+  if (e.children.size() < 2) return;
+  const std::string_view bounds = e.children[1].text;
+  const size_t colon = bounds.find(':');
+  if (colon == std::string_view::npos) return;
+  auto bound = [](std::string_view text, size_t if_absent) -> std::optional<size_t> {
+    if (text.empty()) return if_absent;
+    size_t value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return value;
+  };
+  const std::optional<size_t> start = bound(bounds.substr(0, colon), 0);
+  const std::optional<size_t> stop = bound(bounds.substr(colon + 1), SIZE_MAX);  // left out: to the end
+  if (!start || !stop) return;
+  constexpr size_t kMaxSlots = 16;
+  for (size_t i = *start; i < *stop && i - *start < kMaxSlots; ++i) {
+    const FieldId slot = intern_field("[" + std::to_string(i) + "]");
+    std::vector<std::pair<ObjId, EdgeRole>> held;
+    for (ObjId base : bases) {
+      auto it =
+          objs_[base].kind == ObjKind::Container ? st_.fields.find(field_key(base, slot)) : st_.fields.end();
+      if (it == st_.fields.end()) return;
+      for (ObjId element : it->second) held.emplace_back(element, edge_role(base, slot, element));
+    }
+    const FieldId target = intern_field("[" + std::to_string(i - *start) + "]");
+    for (const auto& [element, role] : held) {
+      store(ValueSet{copy}, target, ValueSet{element}, {site_ref(e.site, "slice element")}, role);
+    }
+  }
+}
+
+ValueSet Context::eval(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Name:
+      return read_name(e.text, e.site);
+    case ExprKind::Attribute: {
+      if (e.children.empty()) return {};
+      const ValueSet bases = eval(e.children[0]);
+      ValueSet out = eval_attribute(bases, e.text, e);
+      // What a model's output holds (`out.logits`, `out.loss`, `logits.T`) carries its graph; a tensor's
+      // metadata and `.data` do not.
+      if (no_grad_depth_ == 0 && !is_graph_free_attribute(e.text) &&
+          std::any_of(bases.begin(), bases.end(), [this](ObjId b) { return is_graph(b); })) {
+        if (out.empty()) out.insert(at_site(&e, ObjKind::Unknown, describe_target(e), e.site));
+        mark_graph(out);
+      }
+      return out;
+    }
+    case ExprKind::Subscript: {
+      if (e.children.empty()) return {};
+      if (const std::string key = dict_key_attribute(e); !key.empty()) {
+        const ValueSet owners = eval(e.children[0].children[0]);
+        return eval_attribute(owners, key, e);
+      }
+      const ValueSet bases = eval(e.children[0]);
+      for (size_t i = 1; i < e.children.size(); ++i) eval(e.children[i]);
+      ValueSet out;
+      if (e.text == ":" && any_container(bases)) {
+        out = ValueSet{slice_of(bases, e)};
+      } else if (e.text == ":") {
+        // A slice of a parameter or library object (a string, a tensor view) stays a stand-in for its
+        // elements: a fresh object per slice would grow every summary for little.
+        out = load(bases, elements_field(), e.site);
+      } else if (!e.text.empty()) {
+        out = load_keyed(bases, intern_field("[" + e.text + "]"), e.site);
+      } else {
+        out = load(bases, elements_field(), e.site);
+      }
+      if (no_grad_depth_ == 0 && !indices_of_a_reduction(e)) {
+        for (ObjId b : bases) {
+          if (is_graph(b)) mark_graph(out);
+        }
+      }
+      return out;
+    }
+    case ExprKind::Call:
+      return eval_call(e, true);
+    case ExprKind::Literal:
+    case ExprKind::Unknown:
+      if (e.text == "await" && e.children.size() == 1 && e.children[0].kind == ExprKind::Call) {
+        const Expr* saved_call = std::exchange(awaited_call_, &e.children[0]);
+        const bool saved_result = std::exchange(awaited_result_, false);
+        ValueSet values = eval(e.children[0]);
+        if (!awaited_result_) values = {};  // a library awaitable: what it produces is not known
+        awaited_call_ = saved_call;
+        awaited_result_ = saved_result;
+        return values;
+      }
+      for (const Expr& child : e.children) eval(child);
+      return {};
+    case ExprKind::Container: {
+      std::vector<ValueSet> element_values;
+      ValueSet first_iterable;  // a generator expression's frame keeps an iterator over it
+      size_t body_start = 0;
+      if (e.text == "comprehension") {
+        const auto clauses = static_cast<size_t>(std::max(0, e.function_index));
+        ++loop_depth_;
+        for (size_t i = 0; i + 1 < clauses; i += 2) {
+          const ValueSet iterable = eval(e.children[i + 1]);
+          if (i == 0) first_iterable = iterable;
+          assign(e.children[i], load(iterable, elements_field(), e.children[i + 1].site), e.site);
+        }
+        body_start = clauses;
+      }
+      const char* label = e.container == ContainerKind::List    ? "list"
+                          : e.container == ContainerKind::Tuple ? "tuple"
+                          : e.container == ContainerKind::Set   ? "set"
+                          : e.container == ContainerKind::Dict  ? "dict"
+                                                                : "generator";
+      const ObjId container = at_site(&e, ObjKind::Container, label, e.site);
+      ValueSet all;
+      std::vector<size_t> empty_slots;  // elements holding no object: their slots are recorded below
+      for (size_t i = body_start; i < e.children.size(); ++i) {
+        const Expr& child = e.children[i];
+        ValueSet values = child.kind == ExprKind::Starred && !child.children.empty()
+                              ? load(eval(child.children[0]), elements_field(), child.site)
+                              : eval(child);
+        // A dict comprehension's body is its key, then its value.
+        const bool is_dict_key =
+            e.container == ContainerKind::Dict &&
+            (e.text == "comprehension" ? i == body_start && e.children.size() == body_start + 2
+                                       : child.kind != ExprKind::Starred && child.arg_names.empty());
+        if (is_dict_key) {
+          // A key that is an object (`{module: name for name, module in model.named_modules()}`) is held by
+          // the dict as much as a value is; reads of the dict's values do not see it.
+          if (!values.empty()) {
+            store(ValueSet{container}, keys_field(), values, {site_ref(child.site, "key")}, EdgeRole::Plain);
+          }
+          continue;
+        }
+        if (values.empty()) {
+          empty_slots.push_back(i);
+          continue;
+        }
+        if (const std::string slot = display_slot(e, child, i - body_start); !slot.empty()) {
+          store(ValueSet{container}, intern_field(slot), values, {site_ref(child.site, "element")},
+                EdgeRole::Plain);
+        }
+        all.merge(values);
+      }
+      if (e.text == "comprehension") {
+        // `[model(x) for x in loader]` keeps every element as a loop of appends would, and so does a
+        // generator expression drained into a list or a sum.
+        const bool drained = drained_generator_ == &e;
+        if ((e.container != ContainerKind::Generator || drained) && no_grad_depth_ == 0) {
+          ValueSet graphs;
+          for (ObjId v : all) {
+            if (is_graph(v)) graphs.insert(v);
+          }
+          if (!graphs.empty()) {
+            Event* event = record_event(EventKind::Accumulate, container,
+                                        drained ? std::string(drained_into_) + " of a generator expression"
+                                                : std::string(label) + " comprehension",
+                                        graphs, e.site, "comprehension");
+            if (event != nullptr) {
+              event->comprehension = true;
+              event->augmented = drained && std::string_view(drained_into_) == "sum";
+            }
+          }
+        }
+        if (e.container == ContainerKind::Generator && !drained)
+          keep_generator_frame(e, container, body_start, first_iterable);
+        --loop_depth_;
+      }
+      if (!all.empty()) {
+        // A slot whose value holds no object is kept too, empty, when another holds one: without it
+        // `parts["rest"]` of `{"rest": str(t), "owner": self}` would read every value, the owner included.
+        // A display of literals alone (generated tables) needs none: every read of it is empty anyway.
+        for (size_t i : empty_slots) {
+          const std::string slot = display_slot(e, e.children[i], i - body_start);
+          if (!slot.empty()) {
+            store(ValueSet{container}, intern_field(slot), {}, {site_ref(e.children[i].site, "element")},
+                  EdgeRole::Plain);
+          }
+        }
+        store(ValueSet{container}, elements_field(), all, {site_ref(e.site, std::string(label) + " element")},
+              EdgeRole::Plain);
+      }
+      if (no_grad_depth_ == 0) {
+        for (ObjId v : all) {
+          if (is_graph(v)) {
+            objs_[container].graph = true;
+            break;
+          }
+        }
+      }
+      return ValueSet{container};
+    }
+    case ExprKind::Function: {
+      const CodeRef code{ref_.module, e.function_index};
+      const ObjId closure = at_site(&e, ObjKind::Closure, "<lambda>", e.site);
+      objs_[closure].fn = code;
+      for (const std::string& free : program_.function(code).free_vars) {
+        ValueSet target;
+        if (is_cell_var(free)) {
+          target = ValueSet{cell(free)};
+        } else if (is_free_var(free) && func_self_ != kNoObj) {
+          target = load(ValueSet{func_self_}, intern_field("cell:" + free), e.site);
+        }
+        store(ValueSet{closure}, intern_field("cell:" + free), target,
+              {site_ref(e.site, "lambda captures " + free)}, EdgeRole::Capture);
+      }
+      return ValueSet{closure};
+    }
+    case ExprKind::Arith: {
+      ValueSet operands;
+      for (const Expr& child : e.children) operands.merge(eval(child));
+      if (operands.empty() || e.text == "bool" || e.text == "distinct") return {};
+      const ObjId value = at_site(&e, ObjKind::Value, "value", e.site);
+      for (ObjId op : operands) {
+        if (std::find(objs_[value].operands.begin(), objs_[value].operands.end(), op) ==
+            objs_[value].operands.end()) {
+          objs_[value].operands.push_back(op);
+        }
+        if (objs_[op].tensor || objs_[op].graph) objs_[value].tensor = true;
+      }
+      if (no_grad_depth_ > 0) objs_[value].no_grad = true;
+      return ValueSet{value};
+    }
+    case ExprKind::Choice: {
+      ValueSet out;
+      for (const Expr& child : e.children) out.merge(eval(child));
+      return out;
+    }
+    case ExprKind::Walrus: {
+      ValueSet v = e.children.empty() ? ValueSet{} : eval(e.children[0]);
+      write_name(e.text, v, e.site);
+      return v;
+    }
+    case ExprKind::Starred:
+      return e.children.empty() ? ValueSet{} : eval(e.children[0]);
+  }
+  return {};
+}
+
+ValueSet Context::bound_method(ObjId self, CodeRef function, const Expr& node) {
+  const ObjId method = at_site(&node, ObjKind::BoundMethod,
+                               "bound method " + program_.function(function).qualname, node.site, self % 997);
+  objs_[method].fn = function;
+  store(ValueSet{method}, intern_field("__self__"), ValueSet{self},
+        {site_ref(node.site, "bound method " + program_.function(function).name + " holds its object")},
+        EdgeRole::Capture);
+  return ValueSet{method};
+}
+
+ValueSet Context::eval_attribute_pattern(const ValueSet& bases, const std::string& pattern,
+                                         const Expr& node) {
+  const size_t star = pattern.find('*');
+  const std::string_view prefix = std::string_view(pattern).substr(0, star),
+                         suffix = std::string_view(pattern).substr(star + 1);
+  ValueSet out;
+  for (ObjId b : bases) {
+    const CodeRef cls = objs_[b].cls;
+    if (!cls.valid() || objs_[b].kind == ObjKind::ClassConst) continue;
+    for (const std::string& name : program_.method_names(cls)) {
+      if (name.size() >= prefix.size() + suffix.size() && name.starts_with(prefix) && name.ends_with(suffix))
+        out.merge(eval_attribute(ValueSet{b}, name, node));
+    }
+  }
+  if (out.empty()) out.insert(at_site(&node, ObjKind::Unknown, "result of getattr()", node.site));
+  return out;
+}
+
+// `getattr(obj, name)` with the name in a variable: of a parameter or a field whose class is not known
+// here, some attribute it holds (`_resolve(model, "head.proj")` returns a submodule of model); of anything
+// else, an unknown value (its attributes are known, and which one is read is not).
+ValueSet Context::eval_dynamic_attribute(const ValueSet& bases, const Expr& node) {
+  ValueSet out;
+  const FieldId field = intern_field(kDynamicAttribute);
+  for (ObjId b : bases) {
+    const Obj& o = objs_[b];
+    if ((o.kind == ObjKind::Param || o.kind == ObjKind::Field) && !o.cls.valid())
+      out.merge(load_one(b, field, node.site));
+  }
+  if (out.empty()) out.insert(at_site(&node, ObjKind::Unknown, "result of getattr()", node.site));
+  return out;
+}
+
+// Whether a parameter or attribute is named as a class is (`module_cls`, `model_class`, `klass`,
+// `Model`): its `.forward` is the plain function, not a bound method.
+bool Context::names_a_class(ObjId id) const {
+  const Obj& o = objs_[id];
+  std::string name;
+  if (o.kind == ObjKind::Param && o.param >= 0 && static_cast<size_t>(o.param) < fn_.params.size()) {
+    name = fn_.params[static_cast<size_t>(o.param)].name;
+  } else if (o.kind == ObjKind::Field) {
+    name = field_name(o.field);
+  }
+  if (name.empty()) return false;
+  if (std::isupper(static_cast<unsigned char>(name[0])) && name.find('_') == std::string::npos &&
+      std::any_of(name.begin(), name.end(),
+                  [](char c) { return std::islower(static_cast<unsigned char>(c)); }))
+    return true;
+  std::string lower(name);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const std::string_view suffix : {"cls", "class", "klass", "type"}) {
+    if (lower.size() >= suffix.size() &&
+        lower.compare(lower.size() - suffix.size(), suffix.size(), suffix) == 0)
+      return true;
+  }
+  return false;
+}
+
+ValueSet Context::eval_attribute(const ValueSet& bases, const std::string& attr, const Expr& node) {
+  // `getattr(self, f"on_{event}")`: lowered to an attribute whose name is a pattern.
+  if (attr.find('*') != std::string::npos) return eval_attribute_pattern(bases, attr, node);
+  if (attr == kDynamicAttribute) return eval_dynamic_attribute(bases, node);
+  ValueSet out;
+  const FieldId field = intern_field(attr);
+  for (ObjId b : bases) {
+    const ObjKind kind = objs_[b].kind;
+    if (kind == ObjKind::ModuleConst) {
+      const ObjId id = constant(program_.module_member(objs_[b].module_index, attr));
+      if (id != kNoObj) out.insert(id);
+      continue;
+    }
+    if (kind == ObjKind::ExternalConst) {
+      const StaticRef ref = program_.external_attribute(objs_[b].qualified, attr);
+      if (ref.kind == StaticRef::Kind::External) {
+        out.insert(external(ref.qualified));
+      } else if (const ObjId id = constant(ref); id != kNoObj) {
+        out.insert(id);
+      }
+      continue;
+    }
+    if (kind == ObjKind::Super) {
+      // super().method: look the method up in the bases of the class that called super().
+      const CodeRef cls = objs_[b].cls;
+      const ValueSet self = load_one(b, intern_field("__self__"), node.site);
+      bool found = false;
+      if (cls.valid()) {
+        for (const CodeRef& base : program_.class_info(cls).project_bases) {
+          MethodKind mk = MethodKind::Instance;
+          const CodeRef method = program_.find_method(base, attr, &mk);
+          if (!method.valid()) continue;
+          for (ObjId s : self) out.merge(bound_method(s, method, node));
+          found = true;
+          break;
+        }
+        if (!found) {
+          for (const std::string& q : program_.class_info(cls).external_bases) {
+            const ObjId ext = external(q + "." + attr);
+            objs_[ext].receiver_for_super = true;
+            out.insert(ext);
+            break;
+          }
+        }
+      }
+      continue;
+    }
+    CodeRef cls = objs_[b].cls;
+    if (kind == ObjKind::ClassConst && cls.valid() && attr == "apply") {
+      if (const ObjId method = autograd_apply(cls, node); method != kNoObj) {
+        out.insert(method);
+        continue;
+      }
+    }
+    if (kind == ObjKind::ClassConst && cls.valid()) {
+      MethodKind mk = MethodKind::Instance;
+      const CodeRef method = program_.find_method(cls, attr, &mk);
+      if (method.valid()) {
+        if (mk == MethodKind::Class) {
+          out.merge(bound_method(b, method, node));
+        } else {
+          StaticRef r;
+          r.kind = StaticRef::Kind::ProjectFunction;
+          r.code = method;
+          out.insert(constant(r));
+        }
+        continue;
+      }
+    }
+    if (cls.valid() && kind != ObjKind::ClassConst &&
+        st_.fields.find(field_key(b, field)) == st_.fields.end()) {
+      MethodKind mk = MethodKind::Instance;
+      const CodeRef method = program_.find_method(cls, attr, &mk);
+      if (method.valid()) {
+        if (is_property(mk)) {
+          std::vector<Arg> none;
+          const ValueSet value = invoke(method, ValueSet{b}, none, {}, node);
+          // The first read of a cached_property stores its value in the instance's __dict__.
+          if (mk == MethodKind::CachedProperty && !value.empty()) {
+            store(ValueSet{b}, field, value,
+                  {site_ref(node.site, "cached_property ." + attr + " caches its value")}, EdgeRole::Plain);
+          }
+          out.merge(value);
+        } else if (mk == MethodKind::Static) {
+          StaticRef r;
+          r.kind = StaticRef::Kind::ProjectFunction;
+          r.code = method;
+          out.insert(constant(r));
+        } else if (mk == MethodKind::Class) {
+          // self.make with @classmethod make: bound to the class, the instance is not kept.
+          out.merge(bound_method(constant(project_ref(StaticRef::Kind::ProjectClass, cls)), method, node));
+        } else {
+          out.merge(bound_method(b, method, node));
+        }
+        continue;
+      }
+    }
+    // `self._observers` with `_observers = []` in the class body and never assigned on an instance: the
+    // list every instance shares, held by the class.
+    if (cls.valid() && kind != ObjKind::ClassConst && program_.class_info(cls).inherits_shared_containers &&
+        st_.fields.find(field_key(b, field)) == st_.fields.end()) {
+      CodeRef owner = program_.shared_container_owner(cls, attr);
+      if (!owner.valid()) owner = program_.shared_instance_owner(cls, attr);
+      if (owner.valid()) {
+        out.merge(eval_attribute(ValueSet{constant(project_ref(StaticRef::Kind::ProjectClass, owner))}, attr,
+                                 node));
+        continue;
+      }
+    }
+    // `target.forward` of a module whose class is not known here: a bound method holding the module, so
+    // that `base = target.forward; target.forward = lambda x: base(x) + 1` closes a cycle (unless something
+    // was stored there before).
+    if (attr == "forward" && !cls.valid() && st_.fields.find(field_key(b, field)) == st_.fields.end() &&
+        (kind == ObjKind::Param || kind == ObjKind::Field ||
+         (kind == ObjKind::LibInstance && objs_[b].module)) &&
+        !names_a_class(b)) {
+      const ObjId method =
+          at_site(&node, ObjKind::BoundMethod, "bound method forward", node.site, 1000 + b % 997);
+      store(ValueSet{method}, intern_field("__self__"), ValueSet{b},
+            {site_ref(node.site, "bound method forward holds its module")}, EdgeRole::Capture);
+      out.insert(method);
+      continue;
+    }
+    out.merge(load_one(b, field, node.site));
+  }
+  return out;
+}
+
+// `m.register_forward_hook(h)` / `m.register_forward_pre_hook(h)`, and whether `with_kwargs=True` asks
+// for the keyword arguments too.
+std::optional<ForwardHookKind> Context::forward_hook_registration(const Expr& call) {
+  if (call.kind != ExprKind::Call || call.children.empty() || call.children[0].kind != ExprKind::Attribute)
+    return std::nullopt;
+  const std::string& method = call.children[0].text;
+  const bool pre = method == "register_forward_pre_hook";
+  if (!pre && method != "register_forward_hook") return std::nullopt;
+  bool with_kwargs = false;
+  for (size_t i = 1; i < call.arg_names.size() && i < call.children.size(); ++i) {
+    const Expr& value = call.children[i];
+    if (call.arg_names[i] == "with_kwargs")
+      with_kwargs = value.kind == ExprKind::Literal && value.text == "True";
+  }
+  if (pre) return with_kwargs ? ForwardHookKind::PreWithKwargs : ForwardHookKind::Pre;
+  return with_kwargs ? ForwardHookKind::PostWithKwargs : ForwardHookKind::Post;
+}
+
+// Calling a module runs the forward hooks registered on it and on its submodules (reached through its
+// fields, a few levels down), each with the arguments PyTorch passes it (see ForwardHookKind). What a hook
+// keeps (`features.append(output)`) is kept on every call of the module.
+void Context::run_forward_hooks(ObjId module, const std::vector<Arg>& args, const ValueSet& output,
+                                const Expr& node) {
+  if (running_forward_hooks_) return;  // a hook that calls its module again
+  running_forward_hooks_ = true;
+  // The module and the objects its fields hold, breadth first: the field map is keyed by object, so the
+  // contents of every object are gathered in one pass first.
+  struct Hooked {
+    ObjId module;
+    ForwardHookKind kind;
+    ValueSet hooks;
+  };
+  std::unordered_map<ObjId, std::vector<ObjId>> held;
+  std::vector<Hooked> hooked;
+  for (const auto& [key, values] : st_.fields) {
+    const auto base = static_cast<ObjId>(key >> 32);
+    if (const auto kind = forward_hooks_kind(static_cast<FieldId>(key & 0xffffffffu))) {
+      hooked.push_back({base, *kind, values});
+    } else {
+      for (ObjId v : values) held[base].push_back(v);
+    }
+  }
+  std::vector<ObjId> reached{module};
+  std::unordered_set<ObjId> seen{module};
+  for (size_t i = 0, level_end = 1, depth = 0; i < reached.size() && reached.size() < 64; ++i) {
+    if (i == level_end) {
+      if (++depth > 3) break;
+      level_end = reached.size();
+    }
+    auto it = held.find(reached[i]);
+    if (it == held.end()) continue;
+    for (ObjId v : it->second) {
+      if (seen.insert(v).second) reached.push_back(v);
+    }
+  }
+  std::sort(hooked.begin(), hooked.end(), [](const Hooked& a, const Hooked& b) {
+    return std::make_pair(a.module, a.kind) < std::make_pair(b.module, b.kind);
+  });
+  // What the hooks of the called module get, made for the first hook that needs it: the call's positional
+  // arguments as a tuple, its keyword arguments as a dict.
+  ObjId inputs = kNoObj, keywords = kNoObj;
+  auto container_of = [&](ObjId& made, const char* label, uint32_t index, bool keyword) {
+    if (made != kNoObj) return made;
+    made = at_site(&node, ObjKind::Container, label, node.site, index);
+    for (const Arg& a : args) {
+      const bool is_keyword = !a.name.empty() && a.name != "*" && a.name != "**";
+      if ((keyword ? is_keyword : a.name.empty()) && !a.values.empty()) {
+        store(ValueSet{made}, elements_field(), a.values, {site_ref(node.site, "forward hook argument")},
+              EdgeRole::Plain);
+      }
+    }
+    return made;
+  };
+  for (const Hooked& entry : hooked) {
+    if (seen.count(entry.module) == 0) continue;
+    ValueSet callables;
+    for (ObjId h : entry.hooks) {
+      if (is_callable_value(h) || objs_[h].kind == ObjKind::FunctionConst) callables.insert(h);
+    }
+    if (callables.empty()) continue;
+    const bool pre = entry.kind == ForwardHookKind::Pre || entry.kind == ForwardHookKind::PreWithKwargs;
+    const bool with_kwargs =
+        entry.kind == ForwardHookKind::PreWithKwargs || entry.kind == ForwardHookKind::PostWithKwargs;
+    std::vector<Arg> hook_args(1);
+    hook_args[0].values = ValueSet{entry.module};
+    if (entry.module == module) {
+      hook_args.emplace_back().values =
+          ValueSet{container_of(inputs, "tuple", 0x696e7075 /* "inpu" */, false)};
+      if (with_kwargs)
+        hook_args.emplace_back().values =
+            ValueSet{container_of(keywords, "dict", 0x6b776172 /* "kwar" */, true)};
+      if (!pre) hook_args.emplace_back().values = output;
+    } else {
+      // A submodule's input and output are activations inside the call, carrying its graph: the call's
+      // output is computed from them, so a loss on it back-propagates through them too. Their salts add the
+      // submodule's id to bases other than the called module's own (`inputs`, `keywords`).
+      auto activation = [&](const std::string& label, uint32_t index) {
+        const ObjId inner = at_site(&node, ObjKind::Unknown, label, node.site, index + entry.module);
+        objs_[inner].tensor = true;
+        if (no_grad_depth_ == 0) mark_graph(ValueSet{inner});
+        for (ObjId r : output) add_operand(r, inner);
+        return inner;
+      };
+      const std::string& name = objs_[entry.module].label.str();
+      const ObjId tuple =
+          at_site(&node, ObjKind::Container, "tuple", node.site, 0x74757065 /* "tupe" */ + entry.module);
+      store(ValueSet{tuple}, elements_field(),
+            ValueSet{activation("input of " + name, 0x73696e70 /* "sinp" */)},
+            {site_ref(node.site, "forward hook argument")}, EdgeRole::Plain);
+      hook_args.emplace_back().values = ValueSet{tuple};
+      if (with_kwargs)
+        hook_args.emplace_back().values = ValueSet{
+            at_site(&node, ObjKind::Container, "dict", node.site, 0x736b7761 /* "skwa" */ + entry.module)};
+      if (!pre)
+        hook_args.emplace_back().values = ValueSet{activation("output of " + name, 0x686f6f6b /* "hook" */)};
+    }
+    call(callables, hook_args, node, false);
+  }
+  running_forward_hooks_ = false;
+}
+
+bool Context::is_callable_value(ObjId id) const {
+  const ObjKind k = objs_[id].kind;
+  return k == ObjKind::Closure || k == ObjKind::BoundMethod || k == ObjKind::Partial;
+}
+
+void Context::mark_graph(const ValueSet& values, int depth) {
+  if (depth > 8) return;
+  for (ObjId v : values) {
+    Obj& o = objs_[v];
+    if (o.graph || o.kind == ObjKind::Container) {
+      if (o.kind == ObjKind::Container) o.graph = true;
+      continue;
+    }
+    o.graph = true;
+    o.tensor = true;
+  }
+}
+
+bool Context::is_graph(ObjId id) const {
+  return any_within_operands(id, 8, true, [](const Obj& o) { return o.graph; });
+}
+
+}  // namespace cyclecheck

@@ -1,0 +1,402 @@
+// The solver's heap: objects and their interning, placeholders, loads, stores, edges, and variables.
+
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "analyzer/solver_context.hpp"
+
+namespace cyclecheck {
+
+Context::Context(Solver& solver, CodeRef function, CodeRef receiver_cls)
+    : solver_(solver),
+      program_(solver.program_),
+      ref_(function),
+      fn_(program_.function(function)),
+      receiver_cls_(receiver_cls) {}
+
+ObjId Context::constant(const StaticRef& ref) {
+  // Project things are keyed by number: this runs for every name a function reads.
+  auto code_key = [&ref](uint64_t kind) {
+    return kind << 62 | static_cast<uint64_t>(static_cast<uint32_t>(ref.code.module)) << 31 |
+           static_cast<uint32_t>(ref.code.index & 0x7fffffff);
+  };
+  uint64_t project_key = 0;
+  switch (ref.kind) {
+    case StaticRef::Kind::ProjectFunction:
+      project_key = code_key(1);
+      break;
+    case StaticRef::Kind::ProjectClass:
+      project_key = code_key(2);
+      break;
+    case StaticRef::Kind::ProjectModule:
+      project_key = code_key(3);
+      break;
+    case StaticRef::Kind::ProjectGlobal:
+      return global(ref.code.module, ref.qualified);
+    case StaticRef::Kind::External:
+      break;
+    case StaticRef::Kind::Unknown:
+      return kNoObj;
+  }
+  if (project_key != 0) {
+    auto it = project_constants_.find(project_key);
+    if (it != project_constants_.end()) return it->second;
+  } else {
+    auto it = external_constants_.find(ref.qualified);
+    if (it != external_constants_.end()) return it->second;
+  }
+  Obj o;
+  // Every context that names a project constant labels it alike: the label is made once per solver.
+  auto project_label = [&](auto make) {
+    auto [it, added] = solver_.constant_labels_.try_emplace(project_key);
+    if (added) it->second = make();
+    return it->second;
+  };
+  switch (ref.kind) {
+    case StaticRef::Kind::ProjectFunction:
+      o.kind = ObjKind::FunctionConst;
+      o.fn = ref.code;
+      o.label = project_label([&] { return PooledText(program_.function(ref.code).qualname); });
+      break;
+    case StaticRef::Kind::ProjectClass:
+      o.kind = ObjKind::ClassConst;
+      o.cls = ref.code;
+      o.label = project_label([&] { return PooledText("class " + program_.class_def(ref.code).name); });
+      break;
+    case StaticRef::Kind::ProjectModule:
+      o.kind = ObjKind::ModuleConst;
+      o.module_index = ref.code.module;
+      o.label =
+          project_label([&] { return PooledText("module " + program_.module(ref.code.module).module_name); });
+      break;
+    default:
+      o.kind = ObjKind::ExternalConst;
+      o.qualified = ref.qualified;
+      o.label = ref.qualified;
+      break;
+  }
+  const ObjId id = add(std::move(o));
+  if (project_key != 0) {
+    project_constants_.emplace(project_key, id);
+  } else {
+    external_constants_.emplace(ref.qualified, id);
+  }
+  return id;
+}
+
+ObjId Context::global(int32_t module, const std::string& name) {
+  const std::string key = std::to_string(module) + ":" + name;
+  auto it = globals_.find(key);
+  if (it != globals_.end()) return it->second;
+  Obj o;
+  o.kind = ObjKind::Global;
+  o.module_index = module;
+  o.name = name;
+  if (module >= 0) o.cls = program_.global_instance_class(module, name);
+  if (o.cls.valid()) {
+    // A parameter's default instance (see Program::default_instance_name) is no global of that name.
+    o.label = program_.class_def(o.cls).name +
+              (is_default_instance_name(name) ? " (default of " : " (global ") + name + ")";
+  } else {
+    o.label = "global " + name;
+  }
+  if (o.cls.valid()) {
+    const ClassInfo& info = program_.class_info(o.cls);
+    o.module = info.is_nn_module;
+    o.has_del = info.defines_del;
+  }
+  o.site = SiteNote{module, {}, {}};
+  const ObjId id = add(std::move(o));
+  globals_.emplace(key, id);
+  return id;
+}
+
+ObjId Context::cell(const std::string& name) {
+  auto it = cells_.find(name);
+  if (it != cells_.end()) return it->second;
+  Obj o;
+  o.kind = ObjKind::Cell;
+  o.name = name;
+  o.label = "cell " + name;
+  o.site = site_ref(fn_.site);
+  const ObjId id = add(std::move(o));
+  cells_.emplace(name, id);
+  return id;
+}
+
+ObjId Context::frame() {
+  if (frame_ != kNoObj) return frame_;
+  Obj o;
+  o.kind = ObjKind::Frame;
+  o.fn = ref_;
+  o.label = "frame of " + fn_.qualname + "()";
+  o.site = site_ref(fn_.site);
+  o.tensor = program_.uses_torch();  // a frame holds every local: tensors included, in torch code
+  frame_ = add(std::move(o));
+  uses_frame_ = true;
+  return frame_;
+}
+
+ObjId Context::at_site(const void* node, ObjKind kind, const std::string& label, const Site& site,
+                       uint32_t salt) {
+  const SiteKey key{node, nullptr, salt};
+  auto it = site_objects_.find(key);
+  if (it != site_objects_.end()) return it->second;
+  Obj o;
+  o.kind = kind;
+  o.label = label;
+  o.site = site_ref(site);
+  o.summary = loop_depth_ > 0;
+  const ObjId id = add(std::move(o));
+  site_objects_.emplace(key, id);
+  return id;
+}
+
+bool Context::placeholder_capable(ObjId id) const {
+  switch (objs_[id].kind) {
+    case ObjKind::Param:
+    case ObjKind::FuncSelf:
+    case ObjKind::Global:
+    case ObjKind::Field:
+    case ObjKind::Instance:
+    case ObjKind::LibInstance:
+    case ObjKind::Unknown:
+    case ObjKind::Default:
+    case ObjKind::ClassConst:
+    case ObjKind::Frame:  // f_back, f_code: the caller's frame and such
+      return objs_[id].depth < kMaxPlaceholderDepth;
+    default:
+      return false;
+  }
+}
+
+ObjId Context::placeholder(ObjId base, FieldId field, Site site) {
+  const uint64_t key = field_key(base, field);
+  auto it = placeholders_.find(key);
+  if (it != placeholders_.end()) return it->second;
+  Obj o;
+  o.kind = ObjKind::Field;
+  o.base = base;
+  o.field = field;
+  o.depth = static_cast<uint8_t>(objs_[base].depth + 1);
+  const std::string& name = field_name(field);
+  o.summary = name == "[]" || objs_[base].summary;  // "an element": many objects
+  // describe(base) is the base's name (a parameter or a global) or its label (a field's label is its
+  // description): that pooled text and the field decide both texts.
+  const Obj& base_obj = objs_[base];
+  const bool named = base_obj.kind == ObjKind::Param || base_obj.kind == ObjKind::Global;
+  const Solver::PlaceholderTextKey text_key{&(named ? base_obj.name : base_obj.label).str(), field};
+  auto [texts, added] = solver_.placeholder_texts_.try_emplace(text_key);
+  if (added) {
+    texts->second.label = describe_field(base, field);
+    texts->second.reads_note = "reads " + texts->second.label.str();
+  }
+  o.label = texts->second.label;
+  o.site = site_ref(site);
+  o.tensor = objs_[base].module && name != "[]";
+  if (name == "[]") {
+    o.cls = objs_[base].element_cls;  // an element of a `List[C]` parameter is a C
+  } else if (base_obj.kind == ObjKind::ClassConst && base_obj.cls.valid()) {
+    // `meter = AverageMeter()` in the class body: the instance the class holds.
+    o.cls = program_.class_attribute_instance_class(base_obj.cls, name);
+    if (o.cls.valid()) {
+      const ClassInfo& info = program_.class_info(o.cls);
+      o.module = info.is_nn_module;
+      o.has_del = info.defines_del;
+    }
+  }
+  const PooledText reads_note = texts->second.reads_note;
+  const ObjId id = add(std::move(o));
+  placeholders_.emplace(key, id);
+  EdgeInfo info;
+  info.chain.push_back(SiteNote{site_module(), site, reads_note});
+  info.must = true;
+  info.implicit = true;
+  add_edge(base, field, id, std::move(info));
+  return id;
+}
+
+ValueSet Context::load_one(ObjId base, FieldId field, Site site) {
+  const uint64_t key = field_key(base, field);
+  auto it = st_.fields.find(key);
+  if (it != st_.fields.end()) return it->second;
+  if (!placeholder_capable(base)) return {};
+  // The field's earlier content, now observed: it is part of the heap from here on.
+  ValueSet initial{placeholder(base, field, site)};
+  st_.fields.emplace(key, initial);
+  return initial;
+}
+
+ValueSet Context::load(const ValueSet& bases, FieldId field, Site site) {
+  ValueSet out;
+  for (ObjId b : bases) out.merge(load_one(b, field, site));
+  return out;
+}
+
+void Context::set_field(ObjId base, FieldId field, ValueSet values, bool strong) {
+  const uint64_t key = field_key(base, field);
+  dirty_.insert(key);
+  if (!forward_hooks_known_) forward_hooks_known_ = forward_hooks_kind(field).has_value();
+  auto it = st_.fields.find(key);
+  if (strong || it == st_.fields.end()) {
+    if (!strong && placeholder_capable(base)) {
+      // A weak first write keeps whatever the field held before.
+      values.insert(placeholder(base, field, objs_[base].site.site));
+    }
+    st_.fields[key] = std::move(values);
+  } else {
+    it->second.merge(values);
+  }
+}
+
+void Context::add_edge(ObjId from, FieldId field, ObjId to, EdgeInfo info) {
+  const EdgeKey key{from, field, to};
+  auto it = edges_.find(key);
+  if (it == edges_.end()) {
+    edges_.emplace(key, std::move(info));
+  } else if (!it->second.must && info.must) {
+    it->second = std::move(info);
+  }
+}
+
+void Context::store(const ValueSet& bases, FieldId field, const ValueSet& values,
+                    const std::vector<SiteNote>& chain, EdgeRole role, bool removable) {
+  if (bases.empty()) return;
+  const bool strong = bases.size() == 1 && !objs_[bases[0]].summary && loop_depth_ == 0;
+  const bool strong_in_loop = bases.size() == 1 && !objs_[bases[0]].summary;
+  const bool guarded_distinct = are_distinct(store_base_root_, store_value_root_);
+  for (ObjId b : bases) {
+    const ObjKind kind = objs_[b].kind;
+    if (kind == ObjKind::ExternalConst || kind == ObjKind::ModuleConst || kind == ObjKind::FunctionConst ||
+        kind == ObjKind::Weak) {
+      continue;  // storing on a library module or function: nothing we track
+    }
+    const bool container_element =
+        field_name(field).rfind("[", 0) == 0 || field_name(field).find("[]") != std::string::npos;
+    set_field(b, field, values, (strong || strong_in_loop) && !container_element);
+    // Edges from wide stores can never be part of a must-cycle: skip recording them.
+    if (bases.size() * values.size() > kMaxEdgeFanout) continue;
+    for (ObjId v : values) {
+      EdgeInfo info;
+      info.must = bases.size() == 1 && values.size() == 1;
+      // One abstract object for many (loop allocations, list elements): b.f = b links two of them
+      // unless both sides are literally the same variable.
+      if (v == b && objs_[b].summary && !same_identity_store_) info.must = false;
+      if (objs_[v].summary && !store_base_root_.empty() && store_base_root_ != store_value_root_ &&
+          (derived_from(b, v) || root_values(store_base_root_).contains(v))) {
+        info.must = false;  // parent.children.add(child) with parent and child from the same list
+      }
+      // Under `if child is not parent:`, parent.children.add(child) never stores parent in its own field:
+      // whatever object both variables may name, a run links two different ones.
+      if (guarded_distinct && root_values(store_base_root_).contains(v)) {
+        info.must = false;
+        info.distinct = true;
+      }
+      info.alternatives = values.size() > 1;
+      info.role = role;
+      info.removable = removable;
+      if (!edge_wanted(b, field, v, info.must)) continue;  // spares copying the site chain
+      info.chain = chain;
+      add_edge(b, field, v, std::move(info));
+    }
+  }
+  if (!strong) {
+    for (ObjId b : bases) dirty_.insert(field_key(b, field));
+  }
+}
+
+// ---- variables -----------------------------------------------------------------------------------
+
+bool Context::is_local(const std::string& name) const {
+  if (fn_.locals.size() > 16) {
+    // Module bodies bind thousands of names: look them up in a set built once.
+    if (local_set_.empty()) local_set_.insert(fn_.locals.begin(), fn_.locals.end());
+    return local_set_.count(name) != 0;
+  }
+  return std::find(fn_.locals.begin(), fn_.locals.end(), name) != fn_.locals.end();
+}
+bool Context::is_cell_var(const std::string& name) const {
+  return std::find(fn_.cell_vars.begin(), fn_.cell_vars.end(), name) != fn_.cell_vars.end();
+}
+bool Context::is_free_var(const std::string& name) const {
+  return std::find(fn_.free_vars.begin(), fn_.free_vars.end(), name) != fn_.free_vars.end();
+}
+
+ValueSet Context::read_name(const std::string& name, const Site& site) {
+  if (is_free_var(name) && func_self_ != kNoObj) {
+    const ValueSet cells = load(ValueSet{func_self_}, intern_field("cell:" + name), site);
+    return load(cells, intern_field("contents"), site);
+  }
+  if (is_cell_var(name)) return load(ValueSet{cell(name)}, intern_field("contents"), site);
+  if (ref_.index != 0 && std::find(fn_.globals.begin(), fn_.globals.end(), name) != fn_.globals.end()) {
+    // `global x` here: reads and writes go through the global's content, so `old = x; x = old` is no cycle.
+    return load(ValueSet{global(ref_.module, name)}, intern_field("value"), site);
+  }
+  if (ref_.index == 0 || is_local(name)) {
+    auto it = st_.env.find(name);
+    if (it != st_.env.end()) return it->second.values;
+    if (ref_.index != 0) return {};
+  }
+  StaticRef r = program_.resolve_global(ref_.module, name);
+  if (r.kind == StaticRef::Kind::Unknown) {
+    if (name == "self" || name == "cls") return {};
+    return ValueSet{external("builtins." + name)};
+  }
+  const ObjId id = constant(r);
+  return id == kNoObj ? ValueSet{} : ValueSet{id};
+}
+
+void Context::write_name(const std::string& name, const ValueSet& values, const Site& site) {
+  if (is_free_var(name) && func_self_ != kNoObj) {
+    const ValueSet cells = load(ValueSet{func_self_}, intern_field("cell:" + name), site);
+    store(cells, intern_field("contents"), values, {site_ref(site, name + " = ...")}, EdgeRole::Capture);
+    return;
+  }
+  if (is_cell_var(name)) {
+    store(ValueSet{cell(name)}, intern_field("contents"), values, {site_ref(site, name + " = ...")},
+          EdgeRole::Capture);
+    return;
+  }
+  if (std::find(fn_.globals.begin(), fn_.globals.end(), name) != fn_.globals.end()) {
+    const ObjId g = global(ref_.module, name);
+    store(ValueSet{g}, intern_field("value"), values, {site_ref(site, "global " + name + " = ...")},
+          EdgeRole::Plain);
+    record_event(EventKind::StoreIntoGlobal, g, objs_[g].label, values, site, "global " + name + " = ...");
+    return;
+  }
+  st_.env[name] = Binding{values, site_module(), site};
+  // A guard about the old value says nothing about the new one (cleared in place: the If pops by count).
+  for (auto& [a, b] : distinct_names_) {
+    if (a == name || b == name) {
+      a.clear();
+      b.clear();
+    }
+  }
+}
+
+bool Context::made_by(ObjId id, const std::vector<std::string>& functions) const {
+  auto listed = [&functions](const std::string& qualified) {
+    return !qualified.empty() && std::find(functions.begin(), functions.end(), qualified) != functions.end();
+  };
+  const Obj& o = objs_[id];
+  if (o.kind == ObjKind::Unknown || o.kind == ObjKind::LibInstance) return listed(o.qualified.str());
+  // A module-level variable, as a function names it (or reads it under `global x`: its "value").
+  const Obj* variable = &o;
+  if (o.kind == ObjKind::Field && o.base != kNoObj && field_name(o.field) == "value")
+    variable = &objs_[o.base];
+  return variable->kind == ObjKind::Global && variable->module_index >= 0 &&
+         listed(program_.global_call_qualified(variable->module_index, variable->name.str()));
+}
+
+// Rooted at a module-level variable, or at an attribute of a project class (`Model.instances`): either lives
+// as long as the process.
+bool Context::root_is_global(ObjId id) const {
+  if (id == kNoObj) return false;
+  id = field_root(id);
+  return objs_[id].kind == ObjKind::Global ||
+         (objs_[id].kind == ObjKind::ClassConst && objs_[id].cls.valid());
+}
+
+}  // namespace cyclecheck

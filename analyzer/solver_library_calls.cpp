@@ -1,0 +1,534 @@
+// The solver's calls into libraries: what a library model (library_models.toml) says a call does, and
+// the library calls modelled in code (defaultdict, threads, torch.nn containers, autograd.grad, unknown
+// calls of torch).
+
+#include <algorithm>
+#include <cctype>
+#include <iterator>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "analyzer/solver_context.hpp"
+#include "analyzer/torch_names.hpp"
+
+namespace cyclecheck {
+
+namespace {
+
+EdgeRole role_from_model(const std::string& role) {
+  if (role == "module-hook") return EdgeRole::ModuleHook;
+  if (role == "tensor-hook") return EdgeRole::TensorHook;
+  if (role == "capture") return EdgeRole::Capture;
+  if (role == "callback") return EdgeRole::Callback;
+  return EdgeRole::Plain;
+}
+
+// How many calls up `sys._getframe(k)` reaches, for a small literal k; 0 when not known.
+constexpr uint8_t kMaxFramesUp = 3;
+uint8_t literal_depth(const Expr& call) {
+  for (size_t i = 1; i < call.children.size() && i < call.arg_names.size(); ++i) {
+    if (!call.arg_names[i].empty()) continue;
+    const Expr& depth = call.children[i];
+    if (depth.kind != ExprKind::Literal || depth.text.size() != 1 || depth.text[0] < '1' ||
+        depth.text[0] > '0' + kMaxFramesUp)
+      return 0;
+    return static_cast<uint8_t>(depth.text[0] - '0');
+  }
+  return 0;
+}
+
+// `sys._getframe()`, `sys._getframe(0)` and `inspect.currentframe()` are the running frame; any other depth
+// (`sys._getframe(1 + depth)`) is a caller's, taken as one when it is not a literal 0.
+bool asks_for_own_frame(const Expr& call) {
+  for (size_t i = 1; i < call.children.size() && i < call.arg_names.size(); ++i) {
+    if (!call.arg_names[i].empty()) continue;  // positional only
+    const Expr& depth = call.children[i];
+    return depth.kind == ExprKind::Literal && depth.text == "0";
+  }
+  return true;
+}
+}  // namespace
+
+// `defaultdict(list)`: `d[key]` makes an empty container and keeps it, so that what is appended to
+// `d[key]` lands in a container the dict holds. One object stands for the values of every key.
+void Context::fill_with_default(const ValueSet& dicts, const std::vector<Arg>& args, const Expr& node) {
+  if (args.empty() || !args[0].name.empty() || dicts.empty()) return;
+  for (ObjId factory : args[0].values) {
+    if (objs_[factory].kind != ObjKind::ExternalConst) continue;
+    const std::string& q = objs_[factory].qualified.str();
+    const char* label = q == "builtins.list"                                     ? "list"
+                        : q == "builtins.set"                                    ? "set"
+                        : q == "collections.deque"                               ? "deque"
+                        : q == "builtins.dict" || q == "collections.OrderedDict" ? "dict"
+                                                                                 : nullptr;
+    if (label == nullptr) continue;
+    const ObjId value = at_site(&node, ObjKind::Container, label, node.site, 51);
+    store(dicts, elements_field(), ValueSet{value},
+          {site_ref(node.site, "the defaultdict makes and keeps a " + std::string(label) + " per key")},
+          EdgeRole::Plain);
+  }
+}
+
+namespace {
+
+bool is_literal(const Expr& e, std::string_view text) {
+  return e.kind == ExprKind::Literal && e.text == text;
+}
+
+// A `while True:` loop in the thread's target (outside nested functions): the worker waits for work until
+// something tells it to stop.
+bool has_endless_loop(const Function& target) {
+  bool found = false;
+  for_each_statement(target.body, [&](const Stmt& s) {
+    found |= s.kind == StmtKind::While && (is_literal(s.value, "True") || is_literal(s.value, "1"));
+  });
+  return found;
+}
+
+// Whether the module sends a worker a stop: `q.put(None)` / `put_nowait(None)`, a sentinel constant
+// (`q.put(_STOP)`), `event.set()`, or a flag set to True / False outside `__init__` (`self._closed = True`).
+bool module_stops_workers(const ModuleFacts& facts) {
+  bool stops = false;
+  for (const Function& f : facts.functions) {
+    for_each_statement(f.body, [&](const Stmt& s) {
+      if (stops) return;
+      if (s.kind == StmtKind::Assign && f.name != "__init__" &&
+          (is_literal(s.value, "True") || is_literal(s.value, "False")) &&
+          std::any_of(s.targets.begin(), s.targets.end(),
+                      [](const Expr& t) { return t.kind == ExprKind::Attribute; }))
+        stops = true;
+      for_each_expr(s.value, [&](const Expr& e) {
+        if (e.kind != ExprKind::Call || e.children.empty() || e.children[0].kind != ExprKind::Attribute)
+          return;
+        const std::string& method = e.children[0].text;
+        if (method == "set" && e.children.size() == 1) stops = true;
+        if ((method == "put" || method == "put_nowait") && e.children.size() >= 2) {
+          const Expr& item = e.children[1];
+          const bool constant = item.kind == ExprKind::Name && !item.text.empty() &&
+                                std::none_of(item.text.begin(), item.text.end(), [](char c) {
+                                  return std::islower(static_cast<unsigned char>(c));
+                                });
+          stops |= is_literal(item, "None") || constant;
+        }
+      });
+    });
+    if (stops) break;
+  }
+  return stops;
+}
+
+}  // namespace
+
+// `threading.Thread(target=self._drain)` where `_drain` is a `while True:` worker and nothing in its
+// module ever tells a worker to stop: the thread never ends, and threading's table of running threads keeps
+// it, its target and so the object the target is bound to for the life of the process. (A thread that
+// ends drops its target, see library_models.toml.)
+void Context::keep_endless_thread_target(const std::vector<Arg>& args, const Expr& node) {
+  const ValueSet target = arg_values(args, 1, "target", node.site);
+  for (ObjId t : target) {
+    const Obj& o = objs_[t];
+    if (o.kind != ObjKind::BoundMethod || !o.fn.valid()) continue;
+    if (!has_endless_loop(program_.function(o.fn)) || module_stops_workers(program_.module(o.fn.module)))
+      continue;
+    record_event(EventKind::StoreIntoGlobal, global(-1, kProcessRegistry),
+                 "table of running threads (threading)", ValueSet{t}, node.site,
+                 "a thread whose worker loop never ends keeps its target");
+  }
+}
+
+bool Context::is_torch_module_container(const std::string& qualified) {
+  static const char* const kContainers[] = {"Sequential", "ModuleList", "ModuleDict", "ParameterList",
+                                            "ParameterDict"};
+  if (qualified.rfind("torch.nn.", 0) != 0) return false;
+  const std::string name = last_component(qualified);
+  return std::any_of(std::begin(kContainers), std::end(kContainers),
+                     [&](const char* c) { return name == c; });
+}
+
+// `nn.ModuleDict({"a": m})`, `nn.ModuleList([m])`, `nn.Sequential(m1, m2)`: the container module keeps what
+// it is given (a list's or dict's elements, or the arguments themselves), and indexing it gives them back.
+void Context::keep_container_modules(ObjId container, const std::string& qualified,
+                                     const std::vector<Arg>& args, const Expr& node) {
+  const std::vector<SiteNote> chain{
+      site_ref(node.site, last_component(qualified) + "(...) keeps its modules")};
+  ValueSet certain, possible;  // kept for sure, and one of several
+  for (const Arg& a : args) {
+    if (!a.name.empty() && a.name != "*") continue;  // keywords are options, not modules
+    const ValueSet given = a.name == "*" ? load(a.values, elements_field(), node.site) : a.values;
+    for (ObjId v : given) {
+      if (objs_[v].kind != ObjKind::Container) {
+        (given.size() == 1 ? certain : possible).insert(v);
+        continue;
+      }
+      // The container module takes every element of the list or dict it is given (a read of the list gives
+      // one of them, so the list's own edges to each are only possible ones).
+      ValueSet& kept = given.size() == 1 && !objs_[v].summary ? certain : possible;
+      kept.merge(load_one(v, elements_field(), node.site));
+    }
+  }
+  // Only its elements: an index (`seq[0]`) reads the container's own placeholder for that slot (load_keyed),
+  // which stands for one module where the elements would be several.
+  for (ObjId v : certain) store(ValueSet{container}, elements_field(), ValueSet{v}, chain, EdgeRole::Plain);
+  if (!possible.empty()) store(ValueSet{container}, elements_field(), possible, chain, EdgeRole::Plain);
+}
+
+ValueSet Context::unknown_call(std::string qualified, const std::vector<Arg>& args, const Expr& node,
+                               bool graph, bool tensor) {
+  if (!qualified.empty() && is_camel_case(qualified)) {
+    // A library class: its instance probably keeps the callables it is given (callbacks, hooks).
+    const ObjId instance = at_site(&node, ObjKind::LibInstance, last_component(qualified), node.site);
+    objs_[instance].qualified = qualified;
+    if (qualified == "torch.nn.Parameter" || qualified == "torch.nn.parameter.Parameter") {
+      // A leaf tensor that requires grad: what is computed from it with autograd on has a graph.
+      objs_[instance].parameter = objs_[instance].tensor = true;
+    } else if (qualified.rfind("torch.nn.", 0) == 0) {
+      objs_[instance].module = true;
+    }
+    int position = 0;
+    for (const Arg& a : args) {
+      ValueSet callables;
+      for (ObjId v : a.values) {
+        if (is_callable_value(v)) callables.insert(v);
+      }
+      const std::string slot = a.name.empty() ? "arg" + std::to_string(position) : a.name;
+      if (a.name.empty()) ++position;
+      if (callables.empty() || a.name == "*" || a.name == "**") continue;
+      store(ValueSet{instance}, intern_field(slot), callables,
+            {site_ref(node.site, last_component(qualified) + "(" + slot + "=...) keeps the callable")},
+            EdgeRole::Callback);
+    }
+    if (is_torch_module_container(qualified)) keep_container_modules(instance, qualified, args, node);
+    return ValueSet{instance};
+  }
+  if (qualified == "torch.autograd.grad") return gradients_of(node);
+  const ObjId result =
+      at_site(&node, ObjKind::Unknown,
+              qualified.empty() ? "call result" : "result of " + last_component(qualified) + "()", node.site);
+  objs_[result].qualified = qualified;
+  if (graph) objs_[result].graph = true;
+  if (tensor || graph) objs_[result].tensor = true;
+  if (qualified.rfind("torch.", 0) == 0) {
+    // A torch op's result is computed from its tensor arguments, and from the tensors in a list or tuple
+    // of them (`torch.cat((acc, loss))`).
+    for (const Arg& a : args) {
+      for (ObjId v : a.values) {
+        add_operand(result, v);
+        if (objs_[v].kind != ObjKind::Container) continue;
+        auto elements = st_.fields.find(field_key(v, elements_field()));
+        if (elements == st_.fields.end()) continue;
+        for (ObjId element : elements->second) add_operand(result, element);
+      }
+    }
+  }
+  if (qualified == "torch.autograd.backward") {
+    // The function form of `loss.backward()`: the losses are its first argument, one or a list of them.
+    for (ObjId v : arg_values(args, 0, "tensors", node.site)) {
+      mark_losses(objs_[v].kind == ObjKind::Container ? load_one(v, elements_field(), node.site)
+                                                      : ValueSet{v});
+    }
+  }
+  return ValueSet{result};
+}
+
+ValueSet Context::gradients_of(const Expr& node) {
+  bool create_graph = false;
+  for (size_t i = 1; i < node.children.size() && i < node.arg_names.size(); ++i) {
+    const Expr& arg = node.children[i];
+    // A variable (`create_graph=self.second_order`) is taken to be true on some run: the flag is there to
+    // be turned on.
+    create_graph |=
+        node.arg_names[i] == "create_graph" && (arg.kind != ExprKind::Literal || arg.text == "True");
+  }
+  const ObjId gradients = at_site(&node, ObjKind::Container, "gradients", node.site);
+  const ObjId gradient = at_site(&node, ObjKind::Unknown, "gradient", node.site, 1);
+  objs_[gradient].tensor = true;
+  if (create_graph && no_grad_depth_ == 0) objs_[gradient].graph = true;
+  store(ValueSet{gradients}, elements_field(), ValueSet{gradient}, {site_ref(node.site, "gradient")},
+        EdgeRole::Plain);
+  return ValueSet{gradients};
+}
+
+ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, const std::vector<Arg>& args,
+                              const Expr& node, bool result_used, ObjId constructed) {
+  if (model.decorator_factory && !model.names.empty() &&
+      std::none_of(args.begin(), args.end(), [](const Arg& a) { return a.name.empty() || a.name == "*"; })) {
+    const ObjId decorator = at_site(&node, ObjKind::LibInstance, "decorator", node.site);
+    objs_[decorator].qualified = model.names.front();
+    return ValueSet{decorator};
+  }
+  ValueSet ret;
+  ObjId created = constructed;
+  const std::string what = model.names.empty() ? "call" : last_component(model.names.front());
+  switch (model.returns) {
+    case ModelReturn::None:
+      break;
+    case ModelReturn::New:
+      if (created == kNoObj) {
+        ObjKind kind = ObjKind::LibInstance;
+        if (model.new_label == "partial") kind = ObjKind::Partial;
+        if (model.new_label == "method") kind = ObjKind::BoundMethod;
+        if (model.new_label == "list" || model.new_label == "dict") kind = ObjKind::Container;
+        created = at_site(&node, kind, model.new_label, node.site);
+      }
+      ret.insert(created);
+      break;
+    case ModelReturn::Receiver:
+      ret = receiver;
+      break;
+    case ModelReturn::Argument:
+      ret = arg_values(args, model.return_argument, "", node.site);
+      break;
+    case ModelReturn::ArgumentElements:
+      ret = load(arg_values(args, model.return_argument, "", node.site), elements_field(), node.site);
+      break;
+    case ModelReturn::ReceiverElements:
+      ret = load(receiver, elements_field(), node.site);
+      break;
+    case ModelReturn::Handle:
+      ret.insert(at_site(&node, ObjKind::Handle, "hook handle", node.site));
+      break;
+    case ModelReturn::Weak:
+      ret.insert(at_site(&node, ObjKind::Weak, "weak reference", node.site));
+      break;
+    case ModelReturn::CurrentFrame:
+      if (asks_for_own_frame(node)) {
+        ret.insert(frame());
+      } else {
+        // `sys._getframe(1)`: a caller's frame, which holds nothing of this one. A literal depth says whose:
+        // a caller that gets it back from this function sees its own frame, or one further up.
+        const ObjId caller_frame = at_site(&node, ObjKind::Frame, "a caller's frame", node.site);
+        objs_[caller_frame].frames_up = literal_depth(node);
+        ret.insert(caller_frame);
+      }
+      break;
+    case ModelReturn::CurrentStack: {
+      // Only the first entry is this function's own frame: `inspect.stack()[1]` and a loop over the
+      // entries (whose variable ends on the outermost) hold none of it, so nothing goes into "[]".
+      const ObjId stack = at_site(&node, ObjKind::Container, "list of frame records", node.site);
+      const ObjId record =
+          at_site(&node, ObjKind::Container, "frame record of " + fn_.qualname + "()", node.site, 1);
+      for (const char* field : {"[0]", "frame"}) {
+        store(ValueSet{record}, intern_field(field), ValueSet{frame()},
+              {site_ref(node.site, "the first record is this function's frame")}, EdgeRole::Frame);
+      }
+      store(ValueSet{stack}, intern_field("[0]"), ValueSet{record},
+            {site_ref(node.site, what + "() lists this function's frame first")}, EdgeRole::Frame);
+      // `inspect.stack()[2]`: the record of a caller's frame, whose caller that far up sees its own.
+      for (uint8_t up = 1; up <= kMaxFramesUp; ++up) {
+        const std::string slot = "[" + std::to_string(up) + "]";
+        const ObjId caller_record =
+            at_site(&node, ObjKind::Container, "frame record of a caller", node.site, 1 + up);
+        const ObjId caller_frame = at_site(&node, ObjKind::Frame, "a caller's frame", node.site, 8 + up);
+        objs_[caller_frame].frames_up = up;
+        for (const char* field : {"[0]", "frame"}) {
+          store(ValueSet{caller_record}, intern_field(field), ValueSet{caller_frame},
+                {site_ref(node.site, "the record of the frame " + std::to_string(up) + " up")},
+                EdgeRole::Frame);
+        }
+        store(ValueSet{stack}, intern_field(slot), ValueSet{caller_record},
+              {site_ref(node.site, what + "() lists the callers' frames next")}, EdgeRole::Frame);
+      }
+      ret.insert(stack);
+      break;
+    }
+    case ModelReturn::ExcInfo:
+    case ModelReturn::ExcInfoException: {
+      ObjId exception;
+      if (!handler_exceptions_.empty()) {
+        exception = handler_exceptions_.back();
+      } else {
+        // Called outside a handler of this function: the traceback holds the frames of the code that
+        // raised and handled the exception, not this one.
+        exception = at_site(&node, ObjKind::Exception, "exception being handled", node.site);
+        const ObjId tb = at_site(&node, ObjKind::Traceback, "traceback", node.site, 1);
+        const ObjId frames =
+            at_site(&node, ObjKind::Frame, "frames of the raising and handling code", node.site, 2);
+        objs_[frames].tensor = program_.uses_torch();
+        store(ValueSet{exception}, intern_field("__traceback__"), ValueSet{tb},
+              {site_ref(node.site, "exception keeps its traceback")}, EdgeRole::Frame);
+        store(ValueSet{tb}, intern_field("tb_frame"), ValueSet{frames},
+              {site_ref(node.site, "traceback keeps the frames")}, EdgeRole::Frame);
+      }
+      if (model.returns == ModelReturn::ExcInfoException) {
+        ret.insert(exception);
+        break;
+      }
+      const ObjId info = at_site(&node, ObjKind::Container, "exc_info tuple", node.site, 3);
+      const ValueSet tb = load_one(exception, intern_field("__traceback__"), node.site);
+      const ObjId type = at_site(&node, ObjKind::Unknown, "exception type", node.site, 4);
+      store(ValueSet{info}, intern_field("[0]"), ValueSet{type}, {site_ref(node.site, "exc_info")},
+            EdgeRole::Plain);
+      store(ValueSet{info}, intern_field("[1]"), ValueSet{exception}, {site_ref(node.site, "exc_info")},
+            EdgeRole::Frame);
+      store(ValueSet{info}, intern_field("[2]"), tb, {site_ref(node.site, "exc_info")}, EdgeRole::Frame);
+      ValueSet both{exception};
+      both.merge(tb);
+      store(ValueSet{info}, elements_field(), both, {site_ref(node.site, "exc_info")}, EdgeRole::Frame);
+      ret.insert(info);
+      break;
+    }
+    case ModelReturn::Unknown:
+      ret.insert(at_site(&node, ObjKind::Unknown, "result of " + what + "()", node.site));
+      break;
+  }
+  const bool removable = result_used && removes_handles();
+  for (const ModelEffect& effect : model.effects) {
+    ValueSet source;
+    const ModelOperand& src = effect.source;
+    switch (src.base) {
+      case ModelOperand::Base::Argument:
+        source = arg_values(args, src.position, src.keyword, node.site);
+        break;
+      case ModelOperand::Base::RestArguments: {
+        int index = 0;
+        for (const Arg& a : args) {
+          if (a.name.empty()) {
+            if (index >= src.position) source.merge(a.values);
+            ++index;
+          } else if (a.name == "*") {
+            source.merge(load(a.values, elements_field(), node.site));
+          }
+        }
+        break;
+      }
+      case ModelOperand::Base::KeywordArguments:
+        for (const Arg& a : args) {
+          if (!a.name.empty() && a.name != "*" && a.name != "**") source.merge(a.values);
+        }
+        break;
+      case ModelOperand::Base::Receiver:
+        source = receiver;
+        break;
+      default:
+        break;
+    }
+    if (src.field == "[]") {
+      const ValueSet whole = std::move(source);
+      source = load(whole, elements_field(), node.site);
+      if (model.yields_parameters)
+        for (ObjId p : source) objs_[p].parameter = true;
+      // The rows of a tensor with a graph (`outs.extend(model(x))`) carry it.
+      if (no_grad_depth_ == 0 &&
+          std::any_of(whole.begin(), whole.end(), [this](ObjId v) { return is_graph(v); })) {
+        if (source.empty()) source.insert(at_site(&node, ObjKind::Unknown, "element", node.site, 3));
+        mark_graph(source);
+      }
+      // `dict(model.named_modules())`, `dict(zip(names, layers))`: the pairs' second slots are the values.
+      if (model.new_label == "dict" && created != kNoObj) source = values_of_pairs(source, created, node);
+    }
+    if (source.empty()) continue;
+    ValueSet destination;
+    const ModelOperand& dst = effect.destination;
+    if (model.yields_pairs && dst.base == ModelOperand::Base::Return && created != kNoObj) {
+      add_pairs(created, receiver, source, node);
+      continue;
+    }
+    switch (dst.base) {
+      case ModelOperand::Base::Return:
+        if (created != kNoObj) destination.insert(created);
+        break;
+      case ModelOperand::Base::Receiver:
+        destination = receiver;
+        break;
+      case ModelOperand::Base::Argument:
+        destination = arg_values(args, dst.position, dst.keyword, node.site);
+        break;
+      case ModelOperand::Base::Root: {
+        // An accumulating registry (atexit) is reported like a module-level list, named in full
+        // ("atexit.register() registry"), unless this module takes entries out again
+        // (`atexit.unregister(self.close)`, or a model's removed_by method); one slot is not.
+        const bool accumulates = model.keeps_every_registration && !model.names.empty();
+        // A global hook whose handle is kept and removed (`self.handle.remove()` in close()) is let go.
+        if (model.returns == ModelReturn::Handle && removable) continue;
+        if (accumulates) {
+          const std::string& name = model.names.front();
+          const bool removed = model.removed_by.empty()
+                                   ? program_.global_has_removal(ref_.module, name.substr(0, name.rfind('.')))
+                                   : std::any_of(model.removed_by.begin(), model.removed_by.end(),
+                                                 [this](const std::string& method) {
+                                                   return program_.module_calls_removal(ref_.module, method);
+                                                 });
+          if (removed) continue;
+        }
+        const ObjId root = global(-1, accumulates ? kProcessRegistry : kProcessRoots);
+        const std::string registry = !model.registry.empty()
+                                         ? model.registry
+                                         : (accumulates ? model.names.front() : what) + "() registry";
+        record_event(EventKind::StoreIntoGlobal, root, registry, source, node.site,
+                     what + "() keeps it for the life of the process");
+        continue;
+      }
+      default:
+        break;
+    }
+    if (destination.empty()) continue;
+    // `receiver` in `receiver.add(arg)` when the store goes into it.
+    const Expr* receiver_expr = dst.base == ModelOperand::Base::Receiver && !node.children.empty() &&
+                                        node.children[0].kind == ExprKind::Attribute &&
+                                        !node.children[0].children.empty()
+                                    ? &node.children[0].children[0]
+                                    : nullptr;
+    const std::string field = dst.field.empty() ? "[]" : dst.field;
+    const EdgeRole role = role_from_model(model.role);
+    const bool is_registration = role == EdgeRole::ModuleHook || role == EdgeRole::TensorHook;
+    // receiver.add(arg): remember which variables they come from (see store()).
+    if (receiver_expr != nullptr) {
+      store_base_root_ = root_name(*receiver_expr);
+      if (src.base == ModelOperand::Base::Argument && src.position >= 0 &&
+          static_cast<size_t>(src.position) + 1 < node.children.size()) {
+        store_value_root_ = root_name(node.children[static_cast<size_t>(src.position) + 1]);
+      }
+    }
+    store(destination, intern_field(field), source,
+          {site_ref(node.site, is_registration ? what + "() registers it" : what + "() keeps it")}, role,
+          is_registration && removable);
+    store_base_root_.clear();
+    store_value_root_.clear();
+    // A forward hook runs on every call of its module: remembered (with no edge of its own, the one above
+    // is the reference) so that calling the module runs it (run_forward_hooks).
+    if (role == EdgeRole::ModuleHook) {
+      if (const auto kind = forward_hook_registration(node)) {
+        for (ObjId d : destination) set_field(d, forward_hooks_field(*kind), source, false);
+      }
+    }
+    if (field == "[]" || field.find("[]") != std::string::npos) {
+      for (ObjId d : destination) {
+        if (objs_[d].kind == ObjKind::Global || root_is_global(d) || stored_for_callers(d, source)) {
+          record_event(EventKind::StoreIntoGlobal, d, objs_[d].label, source, node.site, what + "()");
+        }
+        // In a loop here, or into a container the caller passed in (`self.history.append(loss)` in a
+        // method) or a module-level one (`FEATURES.append(output)` in a forward hook): a caller that calls
+        // it in a loop accumulates too (the event's in_loop is set there).
+        if ((loop_depth_ > 0 || outlives_call(d) || objs_[d].kind == ObjKind::Global || root_is_global(d)) &&
+            field == "[]" && !is_registration) {
+          record_event(EventKind::Accumulate, d, accumulator_label(d, receiver_expr), source, node.site,
+                       what + "()");
+        }
+      }
+    }
+  }
+  // Writing into a parameter's mutable default through its methods (append, add, setdefault, update).
+  bool stores_into_receiver = false;
+  for (const ModelEffect& effect : model.effects) {
+    stores_into_receiver |= effect.destination.base == ModelOperand::Base::Receiver;
+  }
+  if (stores_into_receiver) {
+    for (ObjId r : receiver) {
+      if (objs_[r].kind == ObjKind::Param && objs_[r].mutable_default) {
+        record_event(EventKind::MutableDefaultStore, r, objs_[r].label, {}, node.site, what + "()");
+      }
+    }
+  }
+  if (!model.kills_graph && no_grad_depth_ == 0) {
+    if (any_graph(receiver)) {
+      for (ObjId v : ret) {
+        if (objs_[v].kind == ObjKind::Unknown) objs_[v].graph = true;
+      }
+    }
+  }
+  return ret;
+}
+
+}  // namespace cyclecheck

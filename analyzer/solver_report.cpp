@@ -1,0 +1,562 @@
+// What the solver reports: descriptions and witness nodes of objects, retention events, and the cycles
+// of a function's exit heap.
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "analyzer/scc.hpp"
+#include "analyzer/solver_context.hpp"
+
+namespace cyclecheck {
+
+std::string Context::describe_target(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Name:
+      return e.text;
+    case ExprKind::Attribute:
+      return e.children.empty() ? e.text : describe_target(e.children[0]) + "." + e.text;
+    case ExprKind::Subscript:
+      return e.children.empty() ? "" : describe_target(e.children[0]) + "[" + e.text + "]";
+    case ExprKind::Call:
+      return e.children.empty() ? "" : describe_target(e.children[0]) + "()";
+    default:
+      return "";
+  }
+}
+
+std::string Context::describe(ObjId id, int depth) const {
+  const Obj& o = objs_[id];
+  if (depth > 6) return "...";
+  switch (o.kind) {
+    case ObjKind::Param:
+      return o.name;
+    case ObjKind::Global:
+      return o.name;
+    case ObjKind::Field:
+      return describe_field(o.base, o.field, depth);
+    default:
+      return o.label;
+  }
+}
+
+std::string Context::describe_field(ObjId base, FieldId field, int depth) const {
+  const std::string& name = field_name(field);
+  // A closure's cell and what it holds read as the variable ("root"), not as the solver's fields
+  // ("function wrapper.cell:root.contents").
+  const Obj& base_obj = objs_[base];
+  if (name == "contents" && base_obj.kind == ObjKind::Field &&
+      field_name(base_obj.field).rfind("cell:", 0) == 0)
+    return field_name(base_obj.field).substr(5);
+  if (name.rfind("cell:", 0) == 0) return "cell " + name.substr(5) + " of " + describe(base, depth + 1);
+  return describe(base, depth + 1) + (name.rfind("[", 0) == 0 ? name : "." + name);
+}
+
+std::string Context::node_label(ObjId id) const {
+  const Obj& o = objs_[id];
+  switch (o.kind) {
+    case ObjKind::Param:
+      if (o.receiver || o.ctx || o.mutable_default) return o.label;
+      return "argument " + o.name.str();
+    case ObjKind::Field:
+      return describe(id);
+    case ObjKind::FuncSelf:
+      return o.label;
+    default:
+      return o.label;
+  }
+}
+
+WitnessNode Context::witness_node(ObjId id) const {
+  const Obj& o = objs_[id];
+  WitnessNode n;
+  switch (o.kind) {
+    case ObjKind::Param:
+      n.kind = o.receiver ? NodeKind::Instance : NodeKind::Parameter;
+      break;
+    case ObjKind::FuncSelf:
+    case ObjKind::Closure:
+      n.kind = NodeKind::Function;
+      break;
+    case ObjKind::Global:
+      n.kind = NodeKind::Global;
+      break;
+    case ObjKind::Field:
+      n.kind = NodeKind::FieldValue;
+      break;
+    case ObjKind::Instance:
+      n.kind = NodeKind::Instance;
+      break;
+    case ObjKind::Container:
+      n.kind = NodeKind::Container;
+      break;
+    case ObjKind::BoundMethod:
+      n.kind = NodeKind::BoundMethod;
+      break;
+    case ObjKind::Partial:
+      n.kind = NodeKind::Partial;
+      break;
+    case ObjKind::Cell:
+      n.kind = NodeKind::Cell;
+      break;
+    case ObjKind::Frame:
+      n.kind = NodeKind::Frame;
+      break;
+    case ObjKind::Generator:
+      n.kind = NodeKind::Generator;
+      break;
+    case ObjKind::Traceback:
+      n.kind = NodeKind::Traceback;
+      break;
+    case ObjKind::Exception:
+      n.kind = NodeKind::Exception;
+      break;
+    case ObjKind::LibInstance:
+      n.kind = NodeKind::LibraryObject;
+      break;
+    default:
+      n.kind = NodeKind::Unknown;
+      break;
+  }
+  if (o.raised) n.kind = NodeKind::Exception;  // an instance, library object or call result raised here
+  n.label = node_label(id);
+  n.site = o.site.to_ref();
+  n.cls = o.cls;
+  n.has_del = o.has_del;
+  n.is_ctx = o.ctx;
+  n.is_receiver = o.receiver;
+  n.holds_module = o.module;
+  n.holds_tensors = o.tensor || o.graph || o.module ||
+                    ((o.kind == ObjKind::Frame || o.kind == ObjKind::Generator) && program_.uses_torch());
+  // What it holds directly counts too: self.model = model makes self hold a module.
+  if (id < held_flags_.size()) {
+    n.holds_tensors |= (held_flags_[id] & 1) != 0;
+    n.holds_module |= (held_flags_[id] & 2) != 0;
+  }
+  switch (o.kind) {
+    case ObjKind::Param:
+      n.detail = o.receiver ? "self in " + fn_.qualname + "()" : "argument of " + fn_.qualname + "()";
+      break;
+    case ObjKind::Field:
+      n.detail = "the object in " + describe(id);
+      break;
+    case ObjKind::Global:
+      n.detail = "module-level variable";
+      break;
+    default:
+      n.detail = "created in " + fn_.qualname + "()";
+      break;
+  }
+  return n;
+}
+
+WeakContainer Context::weak_container(ObjId id) const {
+  if (id == kNoObj) return WeakContainer::None;
+  const Obj& o = objs_[id];
+  if (o.kind == ObjKind::Global && o.module_index >= 0)
+    return program_.global_weak_container(o.module_index, o.name.str());
+  // `Registry._stats[key] = value` on a class attribute.
+  if (o.kind == ObjKind::Field && o.base != kNoObj && objs_[o.base].kind == ObjKind::ClassConst)
+    return program_.class_attribute_weak_container(objs_[o.base].cls, field_name(o.field));
+  return WeakContainer::None;
+}
+
+void Context::record_weak_key_store(const ValueSet& bases, const ValueSet& keys, const ValueSet& values,
+                                    const Site& site, const Expr& target) {
+  if (keys.empty() || values.empty()) return;
+  const auto dict = std::find_if(bases.begin(), bases.end(),
+                                 [&](ObjId b) { return weak_container(b) == WeakContainer::KeyDictionary; });
+  if (dict == bases.end()) return;
+  // A key standing for many objects (the elements of one list) may be another element than the one the
+  // value refers to, unless the value is made from the key's own variable (`_STATS[m] = Stats(m)` in a loop
+  // over modules).
+  bool value_names_key = false;
+  if (assigned_value_ != nullptr && target.children.size() > 1 && target.children[1].kind == ExprKind::Name) {
+    for_each_expr(*assigned_value_, [&](const Expr& read) {
+      value_names_key |= read.kind == ExprKind::Name && read.text == target.children[1].text;
+    });
+  }
+  ValueSet usable_keys;
+  for (ObjId k : keys) {
+    if (value_names_key || !objs_[k].summary) usable_keys.insert(k);
+  }
+  auto path = path_between(values, usable_keys, 3);
+  if (!path) return;
+  Event* event = record_event(EventKind::WeakKeyHeldByValue, *dict, objs_[*dict].label, values, site,
+                              describe_target(target) + " = ...");
+  if (event != nullptr) event->held_through = std::move(*path);
+}
+
+// Asked only for instances and closures stored into module-level state, so the field table is scanned.
+bool Context::holds_module(ObjId id, int depth) const {
+  for (const auto& [key, values] : st_.fields) {
+    if (static_cast<ObjId>(key >> 32) != id) continue;
+    for (ObjId v : values) {
+      if (v == id) continue;
+      if (objs_[v].module || (depth > 1 && holds_module(v, depth - 1))) return true;
+    }
+  }
+  return false;
+}
+
+std::optional<std::vector<SiteNote>> Context::path_between(const ValueSet& from, const ValueSet& to,
+                                                           size_t max_edges) const {
+  if (to.empty()) return std::nullopt;
+  for (ObjId v : from) {
+    if (to.contains(v)) return std::vector<SiteNote>{};
+  }
+  // Rare (a store into a weak-keyed dictionary): the out-edges are collected from the whole edge table.
+  std::unordered_map<ObjId, std::vector<const EdgeMap::value_type*>> out_edges;
+  for (const auto& entry : edges_) {
+    if (!entry.second.implicit) out_edges[entry.first.from].push_back(&entry);
+  }
+  std::unordered_map<ObjId, const EdgeMap::value_type*> reached_by;
+  std::vector<ObjId> frontier(from.begin(), from.end());
+  for (ObjId v : frontier) reached_by.emplace(v, nullptr);
+  for (size_t depth = 0; depth < max_edges && !frontier.empty(); ++depth) {
+    std::vector<ObjId> next;
+    for (ObjId node : frontier) {
+      auto it = out_edges.find(node);
+      if (it == out_edges.end()) continue;
+      for (const EdgeMap::value_type* edge : it->second) {
+        const ObjId target_obj = edge->first.to;
+        if (!reached_by.emplace(target_obj, edge).second) continue;
+        if (to.contains(target_obj)) {
+          std::vector<SiteNote> path;
+          for (ObjId at = target_obj; reached_by.at(at) != nullptr; at = reached_by.at(at)->first.from) {
+            const std::vector<SiteNote>& chain = reached_by.at(at)->second.chain;
+            if (!chain.empty()) path.push_back(chain.back());
+          }
+          std::reverse(path.begin(), path.end());
+          return path;
+        }
+        next.push_back(target_obj);
+      }
+    }
+    frontier = std::move(next);
+  }
+  return std::nullopt;
+}
+
+Event* Context::record_event(EventKind kind, ObjId base, const std::string& base_label,
+                             const ValueSet& values, const Site& site, const std::string& note) {
+  if ((values.empty() && kind != EventKind::MutableDefaultStore) || events_.size() > 256) return nullptr;
+  Event ev;
+  ev.kind = kind;
+  ev.base = base;
+  ev.base_label = base_label;
+  ev.values = values;
+  ev.chain.push_back(site_ref(site, note));
+  ev.in_loop = loop_depth_ > 0;
+  ev.under_no_grad = autograd_maybe_off();
+  ev.origin = ref_;
+  ev.augmented = note.find(" = ") != std::string::npos || note.find("=") != std::string::npos;
+  events_.push_back(std::move(ev));
+  return &events_.back();
+}
+
+bool Context::edge_is_must(ObjId from, FieldId field, ObjId to, const std::vector<uint32_t>& component,
+                           uint32_t cycle_component) const {
+  auto info = edges_.find(EdgeKey{from, field, to});
+  if (info == edges_.end()) return false;
+  if (info->second.must) return true;
+  if (!info->second.alternatives || info->second.distinct) return false;
+  auto current = st_.fields.find(field_key(from, field));
+  if (current == st_.fields.end()) return true;
+  for (ObjId v : current->second) {
+    if (component[v] != cycle_component && !passed_through_.contains(v)) return false;
+  }
+  return true;
+}
+
+void Context::detect_cycles() {
+  const auto n = static_cast<uint32_t>(objs_.size());
+  auto traversable = [this](ObjId id) {
+    switch (objs_[id].kind) {
+      case ObjKind::ExternalConst:
+      case ObjKind::ModuleConst:
+      case ObjKind::FunctionConst:
+      case ObjKind::ClassConst:
+      case ObjKind::Handle:
+      case ObjKind::Weak:
+      case ObjKind::Super:
+        return false;
+      default:
+        return true;
+    }
+  };
+  Adjacency graph(n);
+  std::vector<std::vector<std::pair<uint32_t, FieldId>>> labelled(n);
+  held_flags_.assign(n, 0);
+  std::vector<uint64_t> keys;
+  keys.reserve(st_.fields.size());
+  for (const auto& [key, values] : st_.fields) keys.push_back(key);
+  std::sort(keys.begin(), keys.end());
+  for (uint64_t key : keys) {
+    const auto from = static_cast<ObjId>(key >> 32);
+    const auto field = static_cast<FieldId>(key & 0xffffffffu);
+    if (!traversable(from)) continue;
+    for (ObjId to : st_.fields[key]) {
+      const Obj& held = objs_[to];
+      if (held.tensor || held.graph || held.module) held_flags_[from] |= 1;
+      if (held.module) held_flags_[from] |= 2;
+      if (!traversable(to)) continue;
+      graph[from].push_back(to);
+      labelled[from].emplace_back(to, field);
+    }
+  }
+  uint32_t components = 0;
+  const std::vector<uint32_t> component = strongly_connected_components(graph, components);
+  std::vector<uint32_t> size(components, 0);
+  for (uint32_t v = 0; v < n; ++v) ++size[component[v]];
+  auto priority = [this](ObjId id) {
+    const Obj& o = objs_[id];
+    if (o.receiver) return 0;
+    if (o.ctx) return 1;
+    if (o.kind == ObjKind::Param) return 2;
+    if (o.kind == ObjKind::FuncSelf || o.kind == ObjKind::Closure) return 3;
+    if (o.kind == ObjKind::Global) return 4;
+    if (o.kind == ObjKind::Instance) return 5;
+    if (o.kind == ObjKind::Frame || o.kind == ObjKind::Generator) return 6;
+    if (o.kind == ObjKind::Cell || o.kind == ObjKind::Container) return 9;
+    return 7;
+  };
+  std::vector<std::vector<ObjId>> members(components);
+  for (uint32_t v = 0; v < n; ++v) {
+    const bool self_loop = std::find(graph[v].begin(), graph[v].end(), v) != graph[v].end();
+    if (size[component[v]] > 1 || self_loop) members[component[v]].push_back(v);
+  }
+  for (uint32_t c = 0; c < components; ++c) {
+    auto& nodes = members[c];
+    if (nodes.empty()) continue;
+    std::stable_sort(nodes.begin(), nodes.end(), [&](ObjId a, ObjId b) {
+      const int pa = priority(a), pb = priority(b);
+      if (pa != pb) return pa < pb;
+      return objs_[a].site.site.line < objs_[b].site.site.line;
+    });
+    std::set<std::pair<ObjId, ObjId>> covered;
+    // An object that holds itself by two fields (`self._prev = self; self._next = self`) is two stores
+    // to fix: self-loops are told apart by field.
+    std::set<std::pair<ObjId, FieldId>> covered_self_loops;
+    // Up to six new cycles per component, out of at most 24 looked at (a large component has many).
+    int found = 0, attempts = 0;
+    for (ObjId start : nodes) {
+      if (found >= 6 || attempts >= 24) break;
+      for (const auto& [next, field] : labelled[start]) {
+        if (found >= 6 || attempts >= 24) break;
+        if (component[next] != c) continue;
+        if (next == start ? !covered_self_loops.insert({start, field}).second
+                          : covered.count({start, next}) != 0)
+          continue;
+        std::vector<uint32_t> path;
+        if (next != start) {
+          path = shortest_path_within(graph, component, c, next, start);
+          if (path.empty()) continue;
+        }
+        ++attempts;
+        // Node sequence: start, next, ..., (back to start).
+        std::vector<ObjId> cycle{start};
+        if (next != start) {
+          cycle.push_back(next);
+          for (size_t i = 0; i + 1 < path.size(); ++i) cycle.push_back(path[i]);
+        }
+        CycleWitness witness;
+        witness.module = ref_.module;
+        witness.function = ref_;
+        bool must = true, removable = false, released = false;
+        for (size_t i = 0; i < cycle.size(); ++i) {
+          const ObjId from = cycle[i];
+          const ObjId to = cycle[(i + 1) % cycle.size()];
+          // A self-loop keeps the field it was found by; otherwise the first field from -> to that surely
+          // holds `to` (a tuple's "[1]", not its "[]" that may be any element), else the first.
+          FieldId via = field;
+          bool via_must = false;
+          if (from != to) {
+            bool first = true;
+            for (const auto& [target, f] : labelled[from]) {
+              if (target != to) continue;
+              if (first) via = f;
+              first = false;
+              if (edge_is_must(from, f, to, component, c)) {
+                via = f;
+                via_must = true;
+                break;
+              }
+            }
+          } else {
+            via_must = edge_is_must(from, via, to, component, c);
+          }
+          covered.insert({from, to});
+          witness.nodes.push_back(witness_node(from));
+          WitnessEdge edge;
+          const std::string& fname = field_name(via);
+          if (fname.rfind("cell:", 0) == 0) {
+            edge.field = "cell " + fname.substr(5);
+          } else if (fname.rfind("local:", 0) == 0) {
+            edge.field = "local " + fname.substr(6);
+          } else if (fname == "contents") {
+            edge.field = "contents";
+          } else if (fname.rfind("[", 0) == 0) {
+            edge.field = fname;
+          } else if (fname.ends_with(kRegisteredSuffix)) {
+            edge.field = fname.substr(0, fname.size() - 2);  // "connect() callbacks"
+          } else {
+            edge.field = "." + fname;
+            // `disarm()` sets `self._timer = None` and is called: the code breaks this cycle itself.
+            released |= program_.attribute_released(objs_[from].cls, fname);
+          }
+          auto info = edges_.find(EdgeKey{from, via, to});
+          if (info != edges_.end()) {
+            edge.role = info->second.role;
+            edge.chain = to_refs(info->second.chain);
+            edge.removable = info->second.removable;
+          }
+          edge.must = via_must;
+          if (edge.field == "contents") edge.role = EdgeRole::Capture;
+          must &= edge.must;
+          removable |= edge.removable;
+          witness.edges.push_back(std::move(edge));
+        }
+        if (removable || released) continue;  // a hook's handle is removed, an attribute let go of
+        witness.must = must;
+        // Key on the innermost sites only, so callers re-discovering a callee's cycle match it.
+        std::vector<std::string> parts;
+        for (const WitnessEdge& e : witness.edges) {
+          if (e.chain.empty()) continue;
+          const SiteRef& site = e.chain.back();
+          parts.push_back(std::to_string(site.module) + ":" + std::to_string(site.site.line) + ":" +
+                          std::to_string(site.site.column) + e.field);
+        }
+        std::sort(parts.begin(), parts.end());
+        std::string final_key;
+        for (const auto& part : parts) final_key += part + "|";
+        // Only a cycle not reported before counts towards the limit: a caller re-discovers its callees'
+        // cycles first (they go through `self`), and those must not crowd out the ones its own calls close.
+        if (!solver_.knows_cycle(final_key)) ++found;
+        solver_.report_cycle(std::move(witness), final_key);
+      }
+    }
+  }
+}
+
+void Context::emit_events() {
+  for (const Event& ev : events_) {
+    RetentionEvent out;
+    out.kind = ev.kind;
+    out.chain = to_refs(ev.chain);
+    out.base_label = ev.base_label;
+    out.in_loop = ev.in_loop;
+    out.augmented = ev.augmented;
+    out.carried_into_next_step = ev.carried_into_next_step;
+    out.under_no_grad = ev.under_no_grad;
+    out.comprehension = ev.comprehension;
+    out.base_made_in_callee = ev.base_made_in_callee;
+    out.function = ref_;
+    out.origin = ev.origin;
+    out.cached_function = ev.cached_function;
+    out.held_through = to_refs(ev.held_through);
+    out.base_is_global =
+        ev.base != kNoObj && (objs_[ev.base].kind == ObjKind::Global || root_is_global(ev.base));
+    bool project_registry = false;  // a module-level variable of the analysed code
+    if (out.base_is_global) {
+      ObjId root = ev.base, attribute = kNoObj;
+      while (objs_[root].kind == ObjKind::Field && objs_[root].base != kNoObj) {
+        attribute = root;
+        root = objs_[root].base;
+      }
+      const Obj& g = objs_[root];
+      if (g.kind == ObjKind::ClassConst) {
+        // A class attribute: `instances = weakref.WeakSet()` in the class body, or removed somewhere.
+        const std::string name = attribute == kNoObj ? std::string() : field_name(objs_[attribute].field);
+        if (weak_container(attribute) != WeakContainer::None && ev.kind != EventKind::WeakKeyHeldByValue)
+          continue;
+        out.registry_cleared = program_.class_attribute_has_removal(g.cls, name);
+        out.base_is_class_attribute = true;
+        project_registry = true;
+      } else if (g.module_index >= 0) {
+        project_registry = true;
+        // WeakSet & co.: no retention, unless a value refers to its key.
+        if (weak_container(root) != WeakContainer::None && ev.kind != EventKind::WeakKeyHeldByValue) continue;
+        out.registry_cleared = program_.global_has_removal(g.module_index, g.name);
+        out.base_is_context_variable =
+            root == ev.base &&
+            program_.global_call_qualified(g.module_index, g.name) == "contextvars.ContextVar";
+        out.base_is_default_instance = is_default_instance_name(g.name.str());
+      } else if (g.name.str() == kProcessRoots) {
+        // One slot (signal.signal, sys.settrace): the next registration replaces this one.
+        out.registry_cleared = true;
+        out.base_is_process_slot = true;
+      } else if (g.name.str() == kProcessRegistry) {
+        project_registry = true;
+        out.base_is_process_registry = true;
+      }
+    }
+    if (ev.base != kNoObj) {
+      out.base_site = objs_[ev.base].site.to_ref();
+      // `self`, or state reached from it that was there before the call (not a list made here).
+      out.base_is_receiver_state = objs_[field_root(ev.base)].receiver;
+      out.accumulator_backpropagated |= objs_[ev.base].backpropagated;
+      if (out.base_is_receiver_state && ev.kind == EventKind::Accumulate && !ev.under_no_grad)
+        out.accumulates_per_forward = kept_by_forward(ev.base, ev.attribute);
+    }
+    // `x = d * x + (1 - d) * p` into state that outlives the call (see
+    // RetentionEvent::value_from_parameters); on `self`, only state no method starts again (`self.norm = 0`
+    // before a loop that sums into it keeps one call's values, not every call's).
+    const bool averages_parameters =
+        ev.kind == EventKind::Accumulate && ev.augmented &&
+        (out.base_is_global || (out.base_is_receiver_state && !state_restarted(ev.base, ev.attribute)));
+    out.value_is_frame_like = holds_frame_like(ev.values);
+    for (ObjId v : ev.values) {
+      const Obj& o = objs_[v];
+      if (out.value_label.empty()) out.value_label = node_label(v);
+      out.value_is_receiver |= o.receiver;
+      out.value_is_module |= o.module;
+      // An instance's fields, or a closure's cells (`def show(...): print(model)`), holding a module, or
+      // holding something that does (the `*args` tuple a wrapper's closure reads).
+      if (ev.kind == EventKind::StoreIntoGlobal && !o.module &&
+          (o.kind == ObjKind::Instance || o.kind == ObjKind::Closure))
+        out.value_holds_module |= holds_module(v, o.kind == ObjKind::Closure ? 3 : 2);  // a cell is a hop
+      // Registries of the project and a library's that keeps every registration (atexit), and one slot
+      // (signal.signal, sys.settrace: reported apart, as the last instance only is kept).
+      out.value_holds_receiver |= (project_registry || out.base_is_process_slot) &&
+                                  callable_holds_receiver(v, out.base_is_process_registry);
+      if (o.kind == ObjKind::Container) {
+        auto it = st_.fields.find(field_key(v, elements_field()));
+        if (it != st_.fields.end()) {
+          for (ObjId e : it->second) {
+            // `history.append({"loss": loss, "step": step})`, `pairs.append((step, loss))`: the record
+            // keeps the loss, and so its graph, as much as appending the loss itself would.
+            if (is_graph(e)) {
+              out.value_carries_graph = true;
+              out.value_backpropagated |= was_backpropagated(e);
+            }
+          }
+        }
+      }
+      out.value_carries_graph |= is_graph(v);
+      out.value_from_parameters |=
+          averages_parameters && o.kind == ObjKind::Value &&
+          any_within_operands(v, 8, true, [](const Obj& op) { return op.parameter; });
+      // `total += loss; total.backward()`: the accumulated value itself was back-propagated.
+      if (ev.augmented) out.accumulator_backpropagated |= o.backpropagated;
+      out.value_backpropagated |= was_backpropagated(v);
+    }
+    const bool interesting =
+        (ev.kind == EventKind::Accumulate && (out.value_carries_graph || out.value_from_parameters) &&
+         out.accumulates_across_steps()) ||
+        (ev.kind == EventKind::StoreIntoGlobal && out.base_is_global &&
+         (out.value_is_receiver || out.value_holds_receiver || out.value_is_frame_like ||
+          out.value_is_module || out.value_holds_module || (out.value_carries_graph && !ev.under_no_grad))) ||
+        (ev.kind == EventKind::MutableDefaultStore && ev.base != kNoObj && objs_[ev.base].mutable_default) ||
+        (ev.kind == EventKind::CachedArgument && (out.value_is_module || out.value_carries_graph)) ||
+        (ev.kind == EventKind::WeakKeyHeldByValue && out.base_is_global) ||
+        (ev.kind == EventKind::GraphIntoGrad && !ev.under_no_grad);
+    if (interesting) solver_.report_event(ref_, std::move(out));
+  }
+}
+
+}  // namespace cyclecheck

@@ -1,0 +1,661 @@
+// The solver's statements: assignments, control flow, `with`, `try` and raised exceptions, and what a
+// test tells about a variable where it fails.
+
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "analyzer/solver_context.hpp"
+#include "analyzer/torch_names.hpp"
+
+namespace cyclecheck {
+
+// Whether a for loop over `iterable` runs its body at least once: `path.split(".")` (with a separator,
+// split returns at least one piece), as in `for part in dotted.split("."): obj = getattr(obj, part)`,
+// which ends on an attribute of obj, never obj itself.
+static bool iterates_at_least_once(const Expr& iterable) {
+  if (iterable.kind != ExprKind::Call || iterable.children.size() < 2) return false;
+  const Expr& callee = iterable.children[0];
+  return callee.kind == ExprKind::Attribute && (callee.text == "split" || callee.text == "rsplit") &&
+         iterable.arg_names.size() > 1 && (iterable.arg_names[1].empty() || iterable.arg_names[1] == "sep");
+}
+
+void Context::assign(const Expr& target, const ValueSet& values, const Site& site) {
+  switch (target.kind) {
+    case ExprKind::Name:
+      write_name(target.text, values, site);
+      break;
+    case ExprKind::Attribute: {
+      if (target.children.empty()) break;
+      const ValueSet bases = eval(target.children[0]);
+      same_identity_store_ = assigned_value_ != nullptr && target.children[0].kind == ExprKind::Name &&
+                             assigned_value_->kind == ExprKind::Name &&
+                             assigned_value_->text == target.children[0].text;
+      store_base_root_ = root_name(target.children[0]);
+      store_value_root_ = assigned_value_ != nullptr ? root_name(*assigned_value_) : std::string();
+      store(bases, intern_field(target.text), values, {site_ref(site, describe_target(target) + " = ...")},
+            EdgeRole::Plain);
+      same_identity_store_ = false;
+      store_base_root_.clear();
+      store_value_root_.clear();
+      record_store_events(bases, values, site, target);
+      // `p.grad = g` for a gradient taken with create_graph: its graph reaches the parameter again.
+      if (target.text == "grad" && !autograd_maybe_off() && any_graph(values))
+        record_event(EventKind::GraphIntoGrad, kNoObj, describe_target(target), values, site,
+                     describe_target(target) + " = ...");
+      break;
+    }
+    case ExprKind::Subscript: {
+      if (target.children.empty()) break;
+      if (const std::string key = dict_key_attribute(target); !key.empty()) {
+        Expr attribute;
+        attribute.kind = ExprKind::Attribute;
+        attribute.site = target.site;
+        attribute.text = key;
+        attribute.children.push_back(target.children[0].children[0]);
+        assign(attribute, values, site);
+        break;
+      }
+      const ValueSet bases = eval(target.children[0]);
+      ValueSet keys;
+      for (size_t i = 1; i < target.children.size(); ++i) keys.merge(eval(target.children[i]));
+      const std::vector<SiteNote> chain{site_ref(site, describe_target(target) + " = ...")};
+      if (target.text == ":") {
+        // `root[:] = [root, root, None]` copies the elements in; the list on the right is not kept.
+        const ValueSet elements = load(values, elements_field(), site);
+        if (!elements.empty()) store(bases, elements_field(), elements, chain, EdgeRole::Plain);
+        record_store_events(bases, elements, site, target);
+        break;
+      }
+      if (!target.text.empty())
+        store(bases, intern_field("[" + target.text + "]"), values, chain, EdgeRole::Plain);
+      store(bases, elements_field(), values, chain, EdgeRole::Plain);
+      record_store_events(bases, values, site, target);
+      record_weak_key_store(bases, keys, values, site, target);
+      // `by_step[step] = loss`: a key that changes keeps every value, like an append.
+      if (target.text.empty()) {
+        for (ObjId b : bases) {
+          if (loop_depth_ > 0 || outlives_call(b))
+            record_event(EventKind::Accumulate, b, accumulator_label(b, &target.children[0]), values, site,
+                         "stored under a new key of " + describe_target(target.children[0]));
+        }
+      }
+      break;
+    }
+    case ExprKind::Container: {
+      for (size_t i = 0; i < target.children.size(); ++i) {
+        const Expr& child = target.children[i];
+        if (child.kind == ExprKind::Starred) {
+          if (child.children.empty()) continue;
+          const ObjId rest = at_site(&child, ObjKind::Container, "list", child.site);
+          const ValueSet elements = load(values, elements_field(), site);
+          if (!elements.empty()) {
+            store(ValueSet{rest}, elements_field(), elements, {site_ref(site, "unpacked")}, EdgeRole::Plain);
+          }
+          assign(child.children[0], ValueSet{rest}, site);
+          continue;
+        }
+        ValueSet element;
+        const FieldId slot = intern_field("[" + std::to_string(i) + "]");
+        bool from_slots = false;  // read from the slot itself, not from elements shared by every slot
+        for (ObjId v : values) {
+          auto it = st_.fields.find(field_key(v, slot));
+          if (it != st_.fields.end()) {
+            element.merge(it->second);
+            from_slots = true;
+          } else if (!is_positional_container(v)) {
+            element.merge(load_one(v, elements_field(), site));
+          }
+        }
+        // `recon, mu = model(x)`: each part of an output with a graph carries it (an object of its own, so
+        // that marking it leaves the other parts alone), but not the indices a reduction returns second
+        // (`_, predicted = torch.max(out, 1)`).
+        if (!from_slots && no_grad_depth_ == 0 && !(i == 1 && is_reduction_call(assigned_value_)) &&
+            std::any_of(values.begin(), values.end(), [this](ObjId v) { return is_graph(v); })) {
+          element = ValueSet{at_site(&child, ObjKind::Unknown, "element", child.site, 5)};
+          mark_graph(element);
+        }
+        assign(child, element, site);
+      }
+      break;
+    }
+    case ExprKind::Starred:
+      if (!target.children.empty()) assign(target.children[0], values, site);
+      break;
+    default:
+      break;
+  }
+}
+
+void Context::exec_block(const std::vector<Stmt>& body) {
+  for (const Stmt& s : body) exec(s);
+}
+
+void Context::exec(const Stmt& s) {
+  switch (s.kind) {
+    case StmtKind::Assign: {
+      // `x = x + v` / `self.t = self.t + v`, and `x = torch.cat((x, v))`: an accumulation, like `+=`. Either
+      // may be one branch of `x = v if x is None else torch.cat((x, v))`, the first step's start: only that
+      // branch's values are accumulated (the other's `v` may be a loss back-propagated on its own).
+      const Expr* accumulation = s.targets.size() == 1 ? self_accumulation(s.value, s.targets[0]) : nullptr;
+      ValueSet values, accumulated;
+      if (accumulation != nullptr && accumulation != &s.value) {
+        for (const Expr& branch : s.value.children) {
+          const ValueSet branch_values = eval(branch);
+          if (&branch == accumulation) accumulated = branch_values;
+          values.merge(branch_values);
+        }
+      } else {
+        values = eval(s.value);
+        if (accumulation != nullptr) accumulated = values;
+      }
+      // A decorator applied to a nested function (lowered as `f = decorator(f)`) rebinds `f` only to a
+      // callable or object of the project's (the function itself, a wrapper closure, a partial, an instance);
+      // a library's (`functools.wraps(fn)`, `torch.no_grad()`) leaves `f` the function it was.
+      if (s.text == "@" && std::none_of(values.begin(), values.end(), [this](ObjId v) {
+            const ObjKind kind = objs_[v].kind;
+            return kind == ObjKind::Closure || kind == ObjKind::BoundMethod || kind == ObjKind::Partial ||
+                   kind == ObjKind::Instance || kind == ObjKind::Container;
+          }))
+        break;
+      assigned_value_ = &s.value;
+      for (const Expr& target : s.targets) assign(target, values, s.site);
+      assigned_value_ = nullptr;
+      if (!loops_.empty() && s.value.kind == ExprKind::Call && !autograd_maybe_off() && any_graph(values))
+        record_carried_state(s, values);
+      if (accumulation != nullptr) {
+        const Expr& target = s.targets[0];
+        const std::string target_text = describe_target(target);
+        const ValueSet bases = accumulator_holder(target);
+        const bool joined = accumulation->kind == ExprKind::Call;
+        Event* event = record_event(
+            EventKind::Accumulate, bases.empty() ? kNoObj : bases[0], target_text, accumulated, s.site,
+            target_text + " = " +
+                (joined ? describe_target(accumulation->children[0]) + "((" + target_text + ", ...))"
+                        : target_text + " + ..."));
+        if (event != nullptr) {
+          if (joined) event->augmented = false;  // every joined tensor stays whole
+          if (!bases.empty() && target.kind == ExprKind::Attribute)
+            event->attribute = intern_field(target.text);
+        }
+      }
+      break;
+    }
+    case StmtKind::AugAssign: {
+      if (s.targets.empty()) break;
+      const Expr& target = s.targets[0];
+      const ValueSet old_values = eval(target);
+      const ValueSet addend = eval(s.value);
+      bool in_place_container = !old_values.empty();
+      for (ObjId v : old_values) in_place_container &= objs_[v].kind == ObjKind::Container;
+      if (in_place_container) {
+        // lst += items extends the list in place: in a loop, an accumulation like lst.append(item).
+        const ValueSet items = load(addend, elements_field(), s.site);
+        store(old_values, elements_field(), items, {site_ref(s.site, describe_target(target) + " += ...")},
+              EdgeRole::Plain);
+        if (loop_depth_ > 0) {
+          Event* event = record_event(EventKind::Accumulate, old_values[0], describe_target(target), items,
+                                      s.site, describe_target(target) + " += [...]");
+          if (event != nullptr) event->augmented = false;  // extends the list: each item is kept, not summed
+        }
+        break;
+      }
+      const ObjId value = at_site(&s, ObjKind::Value, "value", s.site);
+      for (ObjId op : old_values) objs_[value].operands.push_back(op);
+      for (ObjId op : addend) objs_[value].operands.push_back(op);
+      if (no_grad_depth_ > 0) objs_[value].no_grad = true;
+      assign(target, ValueSet{value}, s.site);
+      const ValueSet bases = accumulator_holder(target);
+      Event* event =
+          record_event(EventKind::Accumulate, bases.empty() ? kNoObj : bases[0], describe_target(target),
+                       ValueSet{value}, s.site, describe_target(target) + " " + s.text + " ...");
+      if (event != nullptr && !bases.empty() && target.kind == ExprKind::Attribute)
+        event->attribute = intern_field(target.text);
+      break;
+    }
+    case StmtKind::ExprStmt:
+      if (s.value.kind == ExprKind::Call) {
+        eval_call(s.value, false);
+        // `torch.set_grad_enabled(False)` as a statement switches autograd for what follows, callees
+        // included; after `model.requires_grad_(False)` the model's outputs may need no graph.
+        // The callee's own name (`set_grad_enabled` of `torch.set_grad_enabled`): no string is built for
+        // every call statement.
+        if (!s.value.children.empty()) {
+          const std::string& callee = s.value.children[0].text;
+          if (grad_switch(callee) == GradSwitch::MaybeOff || callee.ends_with("requires_grad_"))
+            ++grad_maybe_off_depth_;
+        }
+      } else {
+        eval(s.value);
+      }
+      break;
+    case StmtKind::Return: {
+      const ValueSet values = eval(s.value);
+      ret_.merge(values);
+      if (fn_.owner_class >= 0 && fn_.name == "training_step") mark_framework_loss(values);
+      if (fn_.owner_class >= 0 && fn_.name == "forward" && !params_.empty() && objs_[params_[0]].ctx) {
+        // The outputs of a custom autograd Function get grad_fn = the node that owns ctx.
+        ValueSet outputs;
+        for (ObjId v : values) {
+          if (objs_[v].kind == ObjKind::Container) {
+            outputs.merge(load_one(v, elements_field(), s.site));
+          } else {
+            outputs.insert(v);
+          }
+        }
+        for (ObjId out : outputs) {
+          if (objs_[out].kind == ObjKind::Param) continue;
+          store(ValueSet{out}, intern_field("grad_fn"), ValueSet{params_[0]},
+                {site_ref(s.site, "the returned tensor's grad_fn owns ctx")}, EdgeRole::GradFn);
+        }
+      }
+      break;
+    }
+    case StmtKind::Delete:
+      for (const Expr& target : s.targets) {
+        if (target.kind == ExprKind::Name) {
+          if (is_cell_var(target.text)) {
+            store(ValueSet{cell(target.text)}, intern_field("contents"), {}, {site_ref(s.site, "del")},
+                  EdgeRole::Plain);
+          } else {
+            st_.env.erase(target.text);
+          }
+        } else if (target.kind == ExprKind::Attribute && !target.children.empty()) {
+          const ValueSet bases = eval(target.children[0]);
+          if (bases.size() == 1 && !objs_[bases[0]].summary) {
+            set_field(bases[0], intern_field(target.text), {}, true);
+          }
+        } else {
+          eval(target);
+        }
+      }
+      break;
+    case StmtKind::Raise: {
+      const ValueSet raised = eval(s.value);
+      if (!handler_exceptions_.empty()) raise_chained(raised, s.site);
+      break;
+    }
+    case StmtKind::If: {
+      eval(s.value);
+      HeapState before = st_;
+      const size_t guards = distinct_names_.size();
+      collect_distinct_names(s.value);
+      exec_block(s.body);
+      distinct_names_.resize(guards);
+      HeapState after_body = std::move(st_);
+      st_ = std::move(before);
+      const Expr* tensor_tested = tensor_test_subject(s.value);
+      if (tensor_tested != nullptr) narrow_to_non_tensor(tensor_tested->text, s.site);
+      const Expr* exception_tested = exception_test_subject(s.value);
+      if (exception_tested != nullptr) narrow_to_non_exception(exception_tested->text);
+      exec_block(s.orelse);
+      // `if torch.is_tensor(v): return ...`: below the `if`, `v` is what the test failed on. (Other
+      // variables keep both paths: the frame a traceback keeps has the body's.)
+      const bool body_leaves = !s.body.empty() && (s.body.back().kind == StmtKind::Return ||
+                                                   s.body.back().kind == StmtKind::Raise);
+      for (const Expr* tested : {tensor_tested, exception_tested}) {
+        if (tested == nullptr || !body_leaves) continue;
+        auto narrowed = st_.env.find(tested->text);
+        auto in_body = after_body.env.find(tested->text);
+        if (narrowed != st_.env.end() && in_body != after_body.env.end()) in_body->second = narrowed->second;
+      }
+      join_into(st_, after_body);
+      break;
+    }
+    case StmtKind::For:
+    case StmtKind::While: {
+      ValueSet elements;
+      if (s.kind == StmtKind::For) {
+        const ValueSet iterable = eval(s.value);
+        elements = load(iterable, elements_field(), s.value.site);
+        if (no_grad_depth_ == 0 && any_graph(iterable)) mark_graph(elements);
+      } else {
+        eval(s.value);
+      }
+      HeapState before = st_;
+      ++loop_depth_;
+      loops_.push_back(&s);
+      if (s.kind == StmtKind::For && !s.targets.empty()) assign(s.targets[0], elements, s.site);
+      exec_block(s.body);
+      loops_.pop_back();
+      --loop_depth_;
+      if (!(s.kind == StmtKind::For && iterates_at_least_once(s.value))) join_into(st_, before);
+      exec_block(s.orelse);
+      break;
+    }
+    case StmtKind::Try:
+      exec_try(s);
+      break;
+    case StmtKind::With: {
+      int no_grad = 0, grad_maybe_off = 0;
+      for (size_t i = 0; i < s.value.children.size(); ++i) {
+        const Expr& context = s.value.children[i];
+        const ValueSet values = eval(context);
+        // `set_grad_enabled(phase == "train")` is off in some runs only: values stay graphs there (a loss
+        // computed there may be back-propagated), but what is kept there may hold none.
+        if (context.kind == ExprKind::Call && !context.children.empty()) {
+          const GradSwitch made = grad_switch(describe_target(context.children[0]));
+          no_grad += made == GradSwitch::Off;
+          grad_maybe_off += made == GradSwitch::MaybeOff;
+        } else if (!values.empty()) {
+          // `ctx = torch.no_grad(); with ctx:` turns autograd off; `with torch.no_grad() if evaluating else
+          // nullcontext():` may.
+          size_t off = 0, maybe_off = 0;
+          for (ObjId v : values) {
+            const GradSwitch made = grad_switch(objs_[v].qualified.str());
+            off += made == GradSwitch::Off;
+            maybe_off += made == GradSwitch::MaybeOff;
+          }
+          if (off == 1 && values.size() == 1) {
+            ++no_grad;
+          } else if (off + maybe_off > 0) {
+            ++grad_maybe_off;
+          }
+        }
+        if (i < s.targets.size() && s.targets[i].kind != ExprKind::Unknown)
+          assign(s.targets[i], values, s.site);
+      }
+      if (no_grad > 0 || grad_maybe_off > 0) solver_.note_names_called(s.body);
+      no_grad_depth_ += no_grad;
+      grad_maybe_off_depth_ += grad_maybe_off;
+      exec_block(s.body);
+      grad_maybe_off_depth_ -= grad_maybe_off;
+      no_grad_depth_ -= no_grad;
+      break;
+    }
+    case StmtKind::FunctionDef: {
+      const CodeRef code{ref_.module, s.function_index};
+      const Function& nested = program_.function(code);
+      if (ref_.index == 0 || nested.parent_function == 0) {
+        StaticRef r;
+        r.kind = StaticRef::Kind::ProjectFunction;
+        r.code = code;
+        write_name(s.text, ValueSet{constant(r)}, s.site);
+        break;
+      }
+      const ObjId closure = at_site(&s, ObjKind::Closure, "function " + nested.name, nested.site);
+      objs_[closure].fn = code;
+      for (const std::string& free : nested.free_vars) {
+        ValueSet target;
+        if (is_cell_var(free)) {
+          target = ValueSet{cell(free)};
+        } else if (is_free_var(free) && func_self_ != kNoObj) {
+          target = load(ValueSet{func_self_}, intern_field("cell:" + free), nested.site);
+        }
+        store(ValueSet{closure}, intern_field("cell:" + free), target,
+              {site_ref(nested.site, "function " + nested.name + " captures " + free)}, EdgeRole::Capture);
+      }
+      // Default values are evaluated now and kept by the function object.
+      for (const Param& p : nested.params) {
+        if (p.has_default) {
+          const ValueSet defaults = eval(p.default_value);
+          if (!defaults.empty()) {
+            store(ValueSet{closure}, intern_field("__defaults__"), defaults,
+                  {site_ref(p.site, "default of " + p.name)}, EdgeRole::Capture);
+          }
+        }
+      }
+      write_name(s.text, ValueSet{closure}, s.site);
+      break;
+    }
+    case StmtKind::ClassDef: {
+      StaticRef r;
+      r.kind = StaticRef::Kind::ProjectClass;
+      r.code = CodeRef{ref_.module, s.class_index};
+      write_name(s.text, ValueSet{constant(r)}, s.site);
+      break;
+    }
+    case StmtKind::Import:
+      for (const ImportBinding& b : s.imports) {
+        const ObjId id = constant(program_.resolve_import(ref_.module, b));
+        if (id != kNoObj) write_name(b.local_name, ValueSet{id}, s.site);
+      }
+      break;
+    case StmtKind::Global:
+    case StmtKind::Nonlocal:
+      break;
+  }
+}
+
+void Context::raise_chained(const ValueSet& raised, const Site& site) {
+  const ObjId handled = handler_exceptions_.back();  // an ObjKind::Exception
+  ValueSet chained;
+  for (ObjId v : raised) {
+    const ObjKind kind = objs_[v].kind;
+    // A new exception object; re-raising the handled one (`raise`, `raise err`, or it with another traceback)
+    // or one caught from a call chains nothing.
+    if ((kind == ObjKind::Instance || kind == ObjKind::LibInstance || kind == ObjKind::Unknown) &&
+        !objs_[v].raised)
+      chained.insert(v);
+  }
+  if (chained.empty()) return;
+  for (ObjId v : chained) objs_[v].raised = true;
+  store(chained, intern_field("__context__"), ValueSet{handled},
+        {site_ref(site,
+                  "raised while handling " + objs_[handled].label.str() + ", which it keeps as __context__")},
+        EdgeRole::Frame);
+  note_raised(chained);
+}
+
+bool Context::handler_catches(const Expr& type, ObjId raised) const {
+  std::vector<const Expr*> names;
+  if (type.kind == ExprKind::Container) {
+    for (const Expr& element : type.children) names.push_back(&element);
+  } else if (type.kind == ExprKind::Name || type.kind == ExprKind::Attribute) {
+    names.push_back(&type);
+  } else {
+    return true;  // a bare `except:`
+  }
+  const Obj& o = objs_[raised];
+  for (const Expr* name : names) {
+    if (name->kind != ExprKind::Name && name->kind != ExprKind::Attribute) continue;
+    if (name->text == "Exception" || name->text == "BaseException") return true;
+    if (o.cls.valid()) {
+      const StaticRef handled = program_.resolve_dotted(ref_.module, describe_target(*name));
+      if (handled.kind == StaticRef::Kind::ProjectClass) {
+        if (program_.is_subclass_of(o.cls, handled.code)) return true;
+        continue;
+      }
+      for (const std::string& base : program_.class_info(o.cls).external_bases) {
+        if (last_component(base) == name->text) return true;
+      }
+    } else if (o.kind == ObjKind::LibInstance && last_component(o.qualified.str()) == name->text) {
+      return true;
+    }
+  }
+  return false;
+}
+
+void Context::note_raised(const ValueSet& raised) {
+  if (raised.empty()) return;
+  (try_raised_.empty() ? raised_ : try_raised_.back()).merge(raised);
+}
+
+ValueSet Context::without_traceback(const ValueSet& receivers, const Expr& node) {
+  const FieldId context = intern_field("__context__");
+  ValueSet contexts;
+  for (ObjId r : receivers) {
+    auto it = st_.fields.find(field_key(r, context));
+    if (it == st_.fields.end()) continue;
+    // What the field held before the raise set it (a library exception's placeholder) is not a context.
+    for (ObjId v : it->second) {
+      if (!is_placeholder(v)) contexts.insert(v);
+    }
+  }
+  const bool none = node.children[1].kind == ExprKind::Literal && node.children[1].text == "None";
+  const ObjId bare =
+      at_site(&node, ObjKind::Exception,
+              none ? "exception without its traceback" : "exception with another traceback", node.site);
+  if (!contexts.empty()) {
+    store(ValueSet{bare}, context, contexts,
+          {site_ref(node.site, "with_traceback() keeps the exception's __context__")}, EdgeRole::Frame);
+  }
+  return ValueSet{bare};
+}
+
+void Context::exec_try(const Stmt& s) {
+  HeapState before = st_;
+  try_raised_.emplace_back();
+  exec_block(s.body);
+  const ValueSet raised_in_body = std::move(try_raised_.back());
+  try_raised_.pop_back();
+  // The exceptions raised in the body that each handler names; those no handler names leave the `try`, for
+  // an enclosing one or the caller.
+  std::vector<ValueSet> caught_by(s.handlers.size());
+  ValueSet uncaught;
+  for (ObjId v : raised_in_body) {
+    bool caught = false;
+    for (size_t i = 0; i < s.handlers.size(); ++i) {
+      if (!handler_catches(s.handlers[i].type, v)) continue;
+      caught_by[i].insert(v);
+      caught = true;
+    }
+    if (!caught) uncaught.insert(v);
+  }
+  note_raised(uncaught);
+  HeapState after_body = st_;
+  exec_block(s.orelse);
+  HeapState merged = st_;
+  for (size_t handler_index = 0; handler_index < s.handlers.size(); ++handler_index) {
+    const Handler& h = s.handlers[handler_index];
+    const ValueSet& caught_from_body = caught_by[handler_index];
+    st_ = before;
+    join_into(st_, after_body);
+    eval(h.type);
+    // The caught exception keeps its traceback, which keeps this frame and so every local of it.
+    std::string type = describe_target(h.type);
+    const ObjId exception = at_site(&h, ObjKind::Exception, type.empty() ? "exception" : type, h.site);
+    const ObjId tb = at_site(&h, ObjKind::Traceback, "traceback", h.site, 1);
+    store(ValueSet{exception}, intern_field("__traceback__"), ValueSet{tb},
+          {site_ref(h.site, "the exception keeps its traceback")}, EdgeRole::Frame);
+    store(ValueSet{tb}, intern_field("tb_frame"), ValueSet{frame()},
+          {site_ref(h.site, "the traceback keeps the frame of " + fn_.name + "()")}, EdgeRole::Frame);
+    handler_exceptions_.push_back(exception);
+    ValueSet caught{exception};
+    if (!caught_from_body.empty()) {
+      // Python adds this frame to the traceback of an exception that reaches this handler.
+      store(caught_from_body, intern_field("__traceback__"), ValueSet{tb},
+            {site_ref(h.site, "the exception keeps its traceback")}, EdgeRole::Frame);
+      caught.merge(caught_from_body);
+    }
+    if (!h.name.empty()) write_name(h.name, caught, h.site);
+    exec_block(h.body);
+    // Python deletes the `as` name when the handler ends.
+    if (!h.name.empty() && !is_cell_var(h.name)) {
+      st_.env.erase(h.name);
+    }
+    handler_exceptions_.pop_back();
+    join_into(merged, st_);
+  }
+  st_ = std::move(merged);
+  exec_block(s.finalbody);
+}
+
+// `value` itself, or the branch of a conditional `value`, that adds to or joins onto `target` (`x + v`,
+// `torch.cat((x, v))` for `x`); null when none does.
+const Expr* Context::self_accumulation(const Expr& value, const Expr& target) {
+  if (value.kind == ExprKind::Choice) {
+    for (const Expr& branch : value.children) {
+      if (branch.kind == ExprKind::Choice) continue;  // one level: the branches are evaluated one by one
+      if (const Expr* found = self_accumulation(branch, target)) return found;
+    }
+    return nullptr;
+  }
+  const Expr* operands = value.kind == ExprKind::Arith ? &value : concatenated_display(value);
+  if (operands == nullptr) return nullptr;
+  const std::string target_text = describe_target(target);  // only now: most assignments get no further
+  if (target_text.empty()) return nullptr;
+  // The old value may sit inside nested arithmetic: `avg = 0.9 * avg + 0.1 * loss`.
+  auto mentions_target = [&target_text](const Expr& operand, int depth, auto& self) -> bool {
+    if (describe_target(operand) == target_text) return true;
+    if (operand.kind != ExprKind::Arith || depth >= 3) return false;
+    return std::any_of(operand.children.begin(), operand.children.end(),
+                       [&](const Expr& inner) { return self(inner, depth + 1, self); });
+  };
+  const bool self_referencing =
+      std::any_of(operands->children.begin(), operands->children.end(),
+                  [&](const Expr& operand) { return mentions_target(operand, 0, mentions_target); });
+  return self_referencing ? &value : nullptr;
+}
+
+const Expr* Context::exception_test_subject(const Expr& condition) {
+  if (condition.kind != ExprKind::Call || condition.children.size() != 3 ||
+      condition.children[0].kind != ExprKind::Name || condition.children[0].text != "isinstance" ||
+      condition.children[1].kind != ExprKind::Name) {
+    return nullptr;
+  }
+  auto names_exception = [](const Expr& e) {
+    if (e.kind != ExprKind::Name && e.kind != ExprKind::Attribute) return false;
+    const std::string& name = e.text;
+    return name.ends_with("Exception") || name.ends_with("Error");
+  };
+  const Expr& tested = condition.children[2];
+  const bool all_exceptions =
+      tested.kind == ExprKind::Container
+          ? !tested.children.empty() &&
+                std::all_of(tested.children.begin(), tested.children.end(), names_exception)
+          : names_exception(tested);
+  return all_exceptions ? &condition.children[1] : nullptr;
+}
+
+const Expr* Context::tensor_test_subject(const Expr& condition) {
+  if (condition.kind != ExprKind::Call || condition.children.size() < 2) return nullptr;
+  const Expr& callee = condition.children[0];
+  const Expr& subject = condition.children[1];
+  if (subject.kind != ExprKind::Name || condition.arg_names.size() < 2 || !condition.arg_names[1].empty())
+    return nullptr;
+  if (callee.kind == ExprKind::Attribute && callee.text == "is_tensor" && condition.children.size() == 2)
+    return &subject;
+  if (callee.kind != ExprKind::Name || condition.children.size() != 3) return nullptr;
+  const Expr& tested = condition.children[2];
+  if (callee.text == "hasattr") {
+    // Attributes every tensor has, that a number, a string or a container has not.
+    static const char* const kTensorAttributes[] = {"'item'",   "'detach'",  "'cpu'",           "'numpy'",
+                                                    "'tolist'", "'grad_fn'", "'requires_grad'", "'backward'"};
+    for (const char* attribute : kTensorAttributes) {
+      if (tested.kind == ExprKind::Literal && tested.text == attribute) return &subject;
+    }
+    return nullptr;
+  }
+  if (callee.text != "isinstance") return nullptr;
+  auto names_tensor = [](const Expr& type) {
+    return (type.kind == ExprKind::Attribute || type.kind == ExprKind::Name) && type.text == "Tensor";
+  };
+  if (names_tensor(tested)) return &subject;
+  // `isinstance(v, (torch.Tensor, np.ndarray))`: failing it, `v` is no tensor either.
+  if (tested.kind == ExprKind::Container && tested.container == ContainerKind::Tuple &&
+      std::any_of(tested.children.begin(), tested.children.end(), names_tensor))
+    return &subject;
+  return nullptr;
+}
+
+void Context::narrow_to_non_tensor(const std::string& name, const Site& site) {
+  if (!is_local(name) || is_cell_var(name) || is_free_var(name)) return;
+  auto it = st_.env.find(name);
+  if (it == st_.env.end()) return;
+  ValueSet narrowed;
+  for (ObjId v : it->second.values) {
+    switch (objs_[v].kind) {
+      case ObjKind::Param:
+      case ObjKind::Global:
+      case ObjKind::Field:
+      case ObjKind::Default:
+      case ObjKind::LibInstance:
+      case ObjKind::Value:
+      case ObjKind::Unknown: {
+        // May be a tensor: seen as a value computed from it with autograd off, which no graph reaches.
+        const ObjId value = at_site(&site, ObjKind::Value, "value", site, 12);
+        add_operand(value, v);
+        objs_[value].no_grad = true;
+        narrowed.insert(value);
+        break;
+      }
+      default:  // an instance, container or callable made here: no tensor, kept as it is
+        narrowed.insert(v);
+    }
+  }
+  it->second.values = std::move(narrowed);
+}
+
+}  // namespace cyclecheck

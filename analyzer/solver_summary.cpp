@@ -1,0 +1,346 @@
+// The solver's run of one function and its summary: the run, joins of branch states, and the exit
+// (frame locals, cycles and events when the function is this solver's, then compaction).
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "analyzer/solver_context.hpp"
+#include "analyzer/torch_names.hpp"
+
+namespace cyclecheck {
+
+CodeRef Context::annotated_project_class(const std::string& dotted) const {
+  const StaticRef ref = program_.resolve_dotted(ref_.module, dotted);
+  // Only plain project classes: a subclass of a library class (the project's own `Tensor` when torch is
+  // checked) may do anything through methods the analysis cannot see.
+  if (ref.kind != StaticRef::Kind::ProjectClass || !program_.class_info(ref.code).external_bases.empty())
+    return {};
+  return ref.code;
+}
+
+// `def drop_path(x, p, training): if p == 0.0 or not training: return x ... return x * mask / keep`: the
+// indexes of the parameters such a top-level guard returns as they came, when a later statement returns
+// something else.
+static std::vector<uint32_t> guard_returned_params(const Function& f) {
+  std::vector<uint32_t> out;
+  for (size_t i = 0; i < f.body.size(); ++i) {
+    const Stmt& s = f.body[i];
+    if (s.kind != StmtKind::If || s.body.size() != 1 || s.body[0].kind != StmtKind::Return ||
+        s.body[0].value.kind != ExprKind::Name)
+      continue;
+    const std::string& name = s.body[0].value.text;
+    const auto param =
+        std::find_if(f.params.begin(), f.params.end(), [&](const Param& p) { return p.name == name; });
+    if (param == f.params.end()) continue;
+    const bool returns_other = std::any_of(
+        f.body.begin() + static_cast<std::ptrdiff_t>(i) + 1, f.body.end(), [&](const Stmt& later) {
+          return later.kind == StmtKind::Return &&
+                 !(later.value.kind == ExprKind::Name && later.value.text == name) &&
+                 later.value.kind != ExprKind::Literal;
+        });
+    if (returns_other) out.push_back(static_cast<uint32_t>(param - f.params.begin()));
+  }
+  return out;
+}
+
+void Context::run() {
+  const Function& f = fn_;
+  guard_returned_params_ = guard_returned_params(f);
+  // Most functions make a few dozen objects: growing from empty relocated them several times (about a
+  // tenth of the solve). The slack goes when the summary is compacted.
+  objs_.reserve(64);
+  // `@torch.no_grad()` / `@torch.inference_mode()`: the body runs without autograd.
+  for (const Decorator& d : f.decorators) {
+    if (grad_switch(d.dotted) == GradSwitch::Off) {
+      no_grad_depth_ = 1;
+      solver_.note_names_called(f.body);
+    }
+  }
+  // Parameters: placeholders for whatever callers pass.
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    const Param& p = f.params[i];
+    Obj o;
+    o.kind = ObjKind::Param;
+    o.param = static_cast<int32_t>(i);
+    o.name = p.name;
+    o.label = o.name;
+    o.site = site_ref(p.site);
+    if (i == 0 && f.owner_class >= 0) {
+      const CodeRef cls{ref_.module, f.owner_class};
+      const ClassInfo& info = program_.class_info(cls);
+      auto kind_it = info.method_kinds.find(f.name);
+      const MethodKind kind = kind_it == info.method_kinds.end() ? MethodKind::Instance : kind_it->second;
+      if (kind == MethodKind::Instance || is_property(kind)) {
+        const CodeRef actual = receiver_cls_.valid() ? receiver_cls_ : cls;
+        const ClassInfo& actual_info = program_.class_info(actual);
+        o.cls = actual;
+        o.receiver = true;
+        o.module = actual_info.is_nn_module;
+        o.has_del = actual_info.defines_del;
+        o.label = program_.class_def(actual).name;
+      } else if (kind == MethodKind::Static && info.is_autograd_function &&
+                 (f.name == "forward" || f.name == "backward" || f.name == "setup_context")) {
+        o.ctx = true;
+        o.label = "ctx of " + program_.class_def(cls).name;
+      }
+    }
+    if (!o.receiver && !o.ctx && !p.annotation.empty()) {
+      // The annotation's class lets method calls on the parameter resolve (`cb: Callback; cb.attach(self)`).
+      const CodeRef hinted = annotated_project_class(p.annotation);
+      (p.annotation_elements ? o.element_cls : o.cls) = hinted;
+    }
+    if (p.kind == ParamKind::Positional || p.kind == ParamKind::KeywordOnly) {
+      if (p.has_default &&
+          (p.default_value.kind == ExprKind::Container ||
+           (p.default_value.kind == ExprKind::Call && !p.default_value.children.empty() &&
+            p.default_value.children[0].kind == ExprKind::Name &&
+            (p.default_value.children[0].text == "dict" || p.default_value.children[0].text == "list" ||
+             p.default_value.children[0].text == "set")))) {
+        o.mutable_default = true;
+        o.label = "default of " + p.name;
+      }
+    }
+    if (program_.uses_torch() && is_model_like_name(p.name)) o.tensor = true;
+    params_.push_back(add(std::move(o)));
+  }
+  if (!f.free_vars.empty() || ref_.index != 0) {
+    Obj self;
+    self.kind = ObjKind::FuncSelf;
+    self.label = f.is_lambda ? "<lambda>" : "function " + f.name;
+    self.fn = ref_;
+    self.site = site_ref(f.site);
+    func_self_ = add(std::move(self));
+  }
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    const std::string& name = f.params[i].name;
+    ValueSet values{params_[i]};
+    // A default instance made once, when the def ran: what callers pass, or that shared object.
+    if (f.params[i].has_default && f.params[i].default_value.kind == ExprKind::Call) {
+      const std::string shared = program_.default_instance_name(ref_, i);
+      if (!shared.empty()) values.insert(global(ref_.module, shared));
+    }
+    if (is_cell_var(name)) {
+      const ObjId c = cell(name);
+      set_field(c, intern_field("contents"), values, true);
+      for (ObjId v : values)
+        add_edge(c, intern_field("contents"), v,
+                 EdgeInfo{{site_ref(f.params[i].site, "parameter " + name)}, values.size() == 1});
+    } else {
+      st_.env[name] = Binding{std::move(values), site_module(), f.params[i].site};
+    }
+  }
+  exec_block(f.body);
+  finish();
+}
+
+void Context::join_into(HeapState& into, const HeapState& from) {
+  for (const auto& [name, binding] : from.env) {
+    auto [it, added] = into.env.try_emplace(name, binding);
+    if (added) continue;
+    // Keeps the binding site of `into`, unless only `from` bound something tracked there
+    // (`details = None` before, `details = sys.exc_info()` in a handler: the frame keeps the latter).
+    if (it->second.values.empty() && !binding.values.empty()) {
+      it->second.module = binding.module;
+      it->second.site = binding.site;
+    }
+    it->second.values.merge(binding.values);
+  }
+  // A field written on one path only may still hold its earlier content on the other.
+  auto initial = [this](uint64_t key) -> ValueSet {
+    const auto base = static_cast<ObjId>(key >> 32);
+    if (!placeholder_capable(base)) return {};
+    return ValueSet{placeholder(base, static_cast<FieldId>(key & 0xffffffffu), objs_[base].site.site)};
+  };
+  for (auto& [key, values] : into.fields) {
+    if (from.fields.find(key) == from.fields.end()) values.merge(initial(key));
+  }
+  for (const auto& [key, values] : from.fields) {
+    auto it = into.fields.find(key);
+    if (it == into.fields.end()) {
+      ValueSet merged = values;
+      merged.merge(initial(key));
+      into.fields.emplace(key, std::move(merged));
+    } else {
+      it->second.merge(values);
+    }
+  }
+}
+
+void Context::finish() {
+  if (frame_ != kNoObj) {
+    // A frame outliving its function (held by a traceback or a variable) keeps its locals.
+    std::vector<std::string> names;
+    for (const auto& [name, binding] : st_.env) names.push_back(name);
+    std::sort(names.begin(), names.end());
+    for (const std::string& name : names) {
+      const Binding& binding = st_.env.at(name);
+      if (binding.values.empty()) continue;
+      store(ValueSet{frame_}, intern_field("local:" + name), binding.values,
+            {SiteNote{binding.module, binding.site, name + " = ..."}}, EdgeRole::Frame);
+    }
+    for (const std::string& name : fn_.cell_vars) {
+      store(ValueSet{frame_}, intern_field("local:" + name), ValueSet{cell(name)},
+            {site_ref(fn_.site, "cell " + name)}, EdgeRole::Frame);
+    }
+  }
+  static const bool debug_heap = std::getenv("CYCLECHECK_DEBUG_HEAP") != nullptr;
+  if (debug_heap) dump_heap();
+  // Only the range that owns a function reports what it sees; another range analyses it for its
+  // summary alone (its reports would be dropped).
+  if (solver_.owns(ref_)) {
+    detect_cycles();
+    emit_events();
+  }
+  compact_summary();
+}
+
+// Keeps only what a caller can observe: objects reachable from the parameters, globals, the result and
+// pending events and calls. Everything local to this invocation is dropped, so summaries stay small
+// however deep the call graph is.
+void Context::compact_summary() {
+  std::vector<ObjId> roots(params_.begin(), params_.end());
+  if (func_self_ != kNoObj) roots.push_back(func_self_);
+  // Module-level state is not carried up the call graph (every caller would re-apply every registry
+  // write below it); retention through globals is reported from events instead.
+  for (ObjId r : ret_) roots.push_back(r);
+  for (ObjId r : raised_) roots.push_back(r);
+  for (const Event& ev : events_) {
+    if (ev.base != kNoObj) roots.push_back(ev.base);
+    for (ObjId v : ev.values) roots.push_back(v);
+  }
+  for (const DeferredCall& d : deferred_) {
+    for (ObjId id : {d.receiver, d.callee, d.result}) {
+      if (id != kNoObj) roots.push_back(id);
+    }
+    for (const auto& [name, values] : d.args) {
+      for (ObjId v : values) roots.push_back(v);
+    }
+  }
+  // The field contents of each object, grouped by object in one flat array (offsets per object).
+  std::vector<uint32_t> first_field(objs_.size() + 1, 0);
+  for (const auto& [key, values] : st_.fields) ++first_field[(key >> 32) + 1];
+  for (size_t id = 0; id < objs_.size(); ++id) first_field[id + 1] += first_field[id];
+  std::vector<const ValueSet*> field_values(st_.fields.size());
+  {
+    std::vector<uint32_t> filled(first_field.begin(), first_field.end() - 1);
+    for (const auto& [key, values] : st_.fields) field_values[filled[key >> 32]++] = &values;
+  }
+  std::vector<ObjId> remap(objs_.size(), kNoObj);
+  std::vector<ObjId> stack = roots;
+  std::vector<bool> reached(objs_.size(), false);
+  while (!stack.empty()) {
+    const ObjId id = stack.back();
+    stack.pop_back();
+    if (id == kNoObj || reached[id]) continue;
+    reached[id] = true;
+    const Obj& o = objs_[id];
+    if (o.base != kNoObj) stack.push_back(o.base);
+    if (o.default_obj != kNoObj) stack.push_back(o.default_obj);
+    for (ObjId op : o.operands) stack.push_back(op);
+    for (uint32_t f = first_field[id]; f < first_field[id + 1]; ++f) {
+      for (ObjId v : *field_values[f]) stack.push_back(v);
+    }
+  }
+  std::vector<Obj> kept;
+  // Exactly sized: every summary lives to the end of the solve, and growth slack was a tenth of the peak.
+  kept.reserve(static_cast<size_t>(std::count(reached.begin(), reached.end(), true)));
+  for (ObjId id = 0; id < objs_.size(); ++id) {
+    if (!reached[id]) continue;
+    remap[id] = static_cast<ObjId>(kept.size());
+    kept.push_back(std::move(objs_[id]));
+  }
+  auto map_id = [&remap](ObjId id) { return id == kNoObj ? kNoObj : remap[id]; };
+  auto map_set = [&remap](const ValueSet& values) {
+    ValueSet out;
+    for (ObjId v : values) {
+      if (remap[v] != kNoObj) out.insert(remap[v]);
+    }
+    return out;
+  };
+  for (Obj& o : kept) {
+    o.base = map_id(o.base);
+    o.default_obj = map_id(o.default_obj);
+    for (ObjId& op : o.operands) op = map_id(op);
+    o.operands.erase(std::remove(o.operands.begin(), o.operands.end(), kNoObj), o.operands.end());
+  }
+  FieldMap fields;
+  FlatSet<uint64_t, std::hash<uint64_t>> dirty;
+  EdgeMap edges;
+  for (uint64_t key : dirty_) {
+    const auto base = static_cast<ObjId>(key >> 32);
+    const auto field = static_cast<FieldId>(key & 0xffffffffu);
+    auto it = st_.fields.find(key);
+    if (!reached[base] || it == st_.fields.end()) continue;
+    const uint64_t new_key = field_key(remap[base], field);
+    fields[new_key] = map_set(it->second);
+    dirty.insert(new_key);
+    for (ObjId v : it->second) {
+      auto edge = edges_.find(EdgeKey{base, field, v});
+      if (edge == edges_.end() || remap[v] == kNoObj) continue;
+      EdgeInfo info = std::move(edge->second);
+      // Long call chains add little: keep the outermost call and the innermost sites.
+      if (info.chain.size() > 4) info.chain.erase(info.chain.begin() + 1, info.chain.end() - 3);
+      edges.emplace(EdgeKey{remap[base], field, remap[v]}, std::move(info));
+    }
+  }
+  for (Event& ev : events_) {
+    ev.base = map_id(ev.base);
+    ev.values = map_set(ev.values);
+    if (ev.chain.size() > 4) ev.chain.erase(ev.chain.begin() + 1, ev.chain.end() - 3);
+  }
+  for (DeferredCall& d : deferred_) {
+    d.receiver = map_id(d.receiver);
+    d.callee = map_id(d.callee);
+    d.result = map_id(d.result);
+    for (auto& [name, values] : d.args) values = map_set(values);
+  }
+  ret_ = map_set(ret_);
+  raised_ = map_set(raised_);
+  for (ObjId& p : params_) p = map_id(p);
+  func_self_ = map_id(func_self_);
+  frame_ = map_id(frame_);
+  objs_ = std::move(kept);
+  st_ = HeapState{};
+  st_.fields = std::move(fields);
+  dirty_ = std::move(dirty);
+  edges_ = std::move(edges);
+  // Assigned, not cleared: clear() keeps the bucket arrays, and every summary stays alive to the end.
+  project_constants_ = {};
+  external_constants_ = {};
+  placeholders_ = {};
+  globals_ = {};
+  cells_ = {};
+  site_objects_ = {};
+  instantiated_ = {};
+  held_flags_ = {};
+  walk_marks_ = {};
+}
+
+// Debugging aid (CYCLECHECK_DEBUG_HEAP=1): the exit heap of every analysed function, on stderr.
+void Context::dump_heap() const {
+  std::fprintf(stderr, "== %s\n", fn_.qualname.c_str());
+  std::vector<uint64_t> keys;
+  for (const auto& [key, values] : st_.fields) keys.push_back(key);
+  std::sort(keys.begin(), keys.end());
+  for (uint64_t key : keys) {
+    const auto from = static_cast<ObjId>(key >> 32);
+    std::string line = "  #" + std::to_string(from) + " " + objs_[from].label.str() + " ." +
+                       field_name(static_cast<FieldId>(key & 0xffffffffu)) + " ->";
+    for (ObjId to : st_.fields.at(key)) {
+      auto info = edges_.find(EdgeKey{from, static_cast<FieldId>(key & 0xffffffffu), to});
+      line += " #" + std::to_string(to) + " " + objs_[to].label.str() +
+              (info == edges_.end() ? "(no edge)"
+               : info->second.must  ? ""
+                                    : "(may)");
+    }
+    std::fprintf(stderr, "%s\n", line.c_str());
+  }
+}
+
+}  // namespace cyclecheck

@@ -1,0 +1,266 @@
+// The solver applying a callee's summary at a call site.
+
+#include <algorithm>
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "analyzer/solver_context.hpp"
+
+namespace cyclecheck {
+
+// Maps a callee's exit state into this context at a call site.
+ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>& param_values,
+                              const ValueSet& func_self, const Expr& node) {
+  // Indexed by callee object: summaries are compact, so a flat table is cheaper than a map.
+  std::vector<ValueSet> mapped(callee.objs_.size());
+  std::vector<bool> is_mapped(callee.objs_.size(), false);
+  auto remember = [&](ObjId id, ValueSet values) {
+    mapped[id] = std::move(values);
+    is_mapped[id] = true;
+  };
+  // Built on first use: most calls add no edge and record no event.
+  std::optional<SiteNote> call_site_text;
+  auto call_site = [&]() -> const SiteNote& {
+    if (!call_site_text) {
+      call_site_text = site_ref(
+          node.site, (running_forward_hooks_ ? "runs forward hook " : "call to ") + callee.fn_.name + "()");
+    }
+    return *call_site_text;
+  };
+  // Recursive through `self` rather than a std::function, and returning the table's entry rather than a copy:
+  // this runs for every object of every summary applied (an entry, once written, only changes for a deferred
+  // call's result, before any caller of this holds it).
+  static const ValueSet kUnmapped;
+  auto map_rec = [&](auto& self, ObjId id, int depth) -> const ValueSet& {
+    if (is_mapped[id]) return mapped[id];
+    if (depth > 16) return kUnmapped;
+    const Obj& o = callee.objs_[id];
+    ValueSet out;
+    switch (o.kind) {
+      case ObjKind::Param:
+        if (o.param >= 0 && static_cast<size_t>(o.param) < param_values.size()) {
+          out = param_values[static_cast<size_t>(o.param)];
+          if (out.empty() && o.default_obj != kNoObj) out = self(self, o.default_obj, depth + 1);
+        }
+        break;
+      case ObjKind::FuncSelf:
+        out = func_self;
+        break;
+      case ObjKind::Global:
+        if (o.module_index >= 0)
+          out.insert(global(o.module_index, o.name));
+        else
+          out.insert(global(-1, o.name));
+        break;
+      case ObjKind::Field: {
+        const ValueSet bases = self(self, o.base, depth + 1);
+        const std::string& name = field_name(o.field);
+        if (name.size() > 2 && name.front() == '[') {
+          out = load_keyed(bases, o.field, node.site);  // a keyed slot may only exist as "[]" here
+        } else {
+          out = load(bases, o.field, node.site);
+        }
+        break;
+      }
+      case ObjKind::FunctionConst:
+        out.insert(constant(project_ref(StaticRef::Kind::ProjectFunction, o.fn)));
+        break;
+      case ObjKind::ClassConst:
+        out.insert(constant(project_ref(StaticRef::Kind::ProjectClass, o.cls)));
+        break;
+      case ObjKind::ModuleConst:
+        out.insert(constant(project_ref(StaticRef::Kind::ProjectModule, CodeRef{o.module_index, -1})));
+        break;
+      case ObjKind::ExternalConst:
+        out.insert(external(o.qualified));
+        break;
+      case ObjKind::Frame:
+        if (o.frames_up == 1) {
+          // The callee asked for its caller's frame: that is this function's.
+          out.insert(frame());
+          break;
+        }
+        [[fallthrough]];
+      case ObjKind::Cell:
+      default: {
+        // An object the callee created: one caller object per call site and callee object.
+        const SiteKey key{&node, &callee, id};
+        auto found = instantiated_.find(key);
+        ObjId copy;
+        if (found != instantiated_.end()) {
+          copy = found->second;
+        } else {
+          Obj c = o;
+          c.summary = o.summary || loop_depth_ > 0;
+          c.operands.clear();
+          c.base = kNoObj;
+          c.default_obj = kNoObj;
+          copy = add(std::move(c));
+          instantiated_.emplace(key, copy);
+          remember(id, ValueSet{copy});
+          std::vector<ObjId> operands;
+          for (ObjId op : o.operands) {
+            for (ObjId m : self(self, op, depth + 1)) operands.push_back(m);
+          }
+          objs_[copy].operands = std::move(operands);
+          if (objs_[copy].frames_up > 1) --objs_[copy].frames_up;  // one call nearer
+          if (no_grad_depth_ > 0) objs_[copy].no_grad = true;
+        }
+        out.insert(copy);
+        break;
+      }
+    }
+    remember(id, std::move(out));
+    return mapped[id];
+  };
+  auto map_obj = [&](ObjId id, int depth) -> const ValueSet& { return map_rec(map_rec, id, depth); };
+
+  // Calls the callee could not resolve: its caller may know the receiver's class.
+  for (const DeferredCall& d : callee.deferred_) {
+    const ValueSet receivers = d.receiver != kNoObj ? map_obj(d.receiver, 0) : ValueSet{};
+    const ValueSet callees = d.callee != kNoObj ? map_obj(d.callee, 0) : ValueSet{};
+    std::vector<Arg> args;
+    for (const auto& [name, values] : d.args) {
+      Arg a;
+      a.name = name;
+      for (ObjId v : values) a.values.merge(map_obj(v, 0));
+      args.push_back(std::move(a));
+    }
+    const int32_t saved = site_module_override_;
+    const CodeRef saved_caller = deferred_caller_;
+    site_module_override_ = d.module;
+    // The call runs where the callee made it: under its no_grad, and called from it.
+    deferred_caller_ = d.caller;
+    no_grad_depth_ += d.no_grad ? 1 : 0;
+    grad_maybe_off_depth_ += d.grad_maybe_off ? 1 : 0;
+    ValueSet results = d.receiver != kNoObj ? call_method(receivers, d.method, args, *d.node, d.result_used)
+                                            : call(callees, args, *d.node, d.result_used);
+    no_grad_depth_ -= d.no_grad ? 1 : 0;
+    grad_maybe_off_depth_ -= d.grad_maybe_off ? 1 : 0;
+    deferred_caller_ = saved_caller;
+    site_module_override_ = saved;
+    if (d.result != kNoObj) {
+      ValueSet merged = map_obj(d.result, 0);
+      merged.merge(results);
+      remember(d.result, std::move(merged));
+    }
+  }
+
+  // Fields the callee wrote, in the order it recorded them (deterministic).
+  std::vector<uint64_t> written(callee.dirty_.begin(), callee.dirty_.end());
+  std::sort(written.begin(), written.end());
+  // A placeholder is the content a field had before the call (`old = self.a; self.a = wrap(old)`): map
+  // every object the writes, the result and the events mention before any write lands, or a placeholder
+  // mapped after its own field was written would read the new content and close a cycle that is not there.
+  std::vector<const FieldMap::value_type*> writes;  // those whose base exists here
+  writes.reserve(written.size());
+  for (uint64_t key : written) {
+    auto it = callee.st_.fields.find(key);
+    if (it == callee.st_.fields.end()) continue;
+    if (map_obj(static_cast<ObjId>(key >> 32), 0).empty()) continue;
+    for (ObjId v : it->second) map_obj(v, 0);
+    writes.push_back(&*it);
+  }
+  for (ObjId r : callee.ret_) map_obj(r, 0);
+  for (ObjId r : callee.raised_) map_obj(r, 0);
+  for (const Event& ev : callee.events_) {
+    if (ev.base != kNoObj) map_obj(ev.base, 0);
+    for (ObjId v : ev.values) map_obj(v, 0);
+  }
+  // Stores the callee made into something its caller passed in that is module-level here: checked once all
+  // writes are applied, for an exception kept there (`FAILURES.record(step, err)`) or a tensor with a graph.
+  struct IntoGlobal {
+    ObjId base;
+    ValueSet values;
+    const EdgeInfo* edge;
+  };
+  std::vector<IntoGlobal> into_globals;
+  for (const auto* write : writes) {
+    const uint64_t key = write->first;
+    const ObjId base = static_cast<ObjId>(key >> 32);
+    const FieldId field = static_cast<FieldId>(key & 0xffffffffu);
+    const ValueSet bases = map_obj(base, 0);  // mapped above, not empty
+    ValueSet values;
+    const std::string& fname = field_name(field);
+    for (ObjId v : write->second) values.merge(map_obj(v, 0));
+    if (callee.outlives_call(base) && (objs_[bases[0]].kind == ObjKind::Global || root_is_global(bases[0]))) {
+      // Each stored value with the statement that stored it: `memo[key] = result` and `memo[key] = err`
+      // fill one field, and only the second keeps frames.
+      for (ObjId v : write->second) {
+        auto edge = callee.edges_.find(EdgeKey{base, field, v});
+        if (edge == callee.edges_.end() || edge->second.implicit) continue;
+        into_globals.push_back({bases[0], map_obj(v, 0), &edge->second});
+      }
+    }
+    const bool strong = bases.size() == 1 && !objs_[bases[0]].summary;
+    for (ObjId b : bases) {
+      const ObjKind bk = objs_[b].kind;
+      if (bk == ObjKind::ExternalConst || bk == ObjKind::ModuleConst || bk == ObjKind::FunctionConst)
+        continue;
+      set_field(b, field, values, strong && fname.find("[]") == std::string::npos);
+    }
+    for (ObjId v : write->second) {
+      auto edge = callee.edges_.find(EdgeKey{base, field, v});
+      if (edge == callee.edges_.end()) continue;
+      // The callee saw the field's earlier content: here that content is whatever this context already
+      // holds (loading it above made the edge when there was none), so the callee cannot make it stronger.
+      if (edge->second.implicit) continue;
+      const ValueSet targets = map_obj(v, 0);
+      if (bases.size() * targets.size() > kMaxEdgeFanout) continue;
+      const bool must = edge->second.must && bases.size() == 1 && targets.size() == 1;
+      for (ObjId b : bases) {
+        for (ObjId t : targets) {
+          if (!edge_wanted(b, field, t, must)) continue;  // spares copying the site chain
+          EdgeInfo info = edge->second;
+          info.chain.insert(info.chain.begin(), call_site());
+          info.must = must;
+          info.alternatives = edge->second.alternatives || targets.size() > 1;
+          add_edge(b, field, t, std::move(info));
+        }
+      }
+    }
+  }
+  for (const IntoGlobal& store : into_globals) {
+    if (!holds_frame_like(store.values) && !any_module(store.values) &&
+        (autograd_maybe_off() || !any_graph(store.values)))
+      continue;
+    Event* event = record_event(EventKind::StoreIntoGlobal, store.base, objs_[store.base].label, store.values,
+                                call_site().site, "");
+    if (event == nullptr) break;
+    event->chain = store.edge->chain;
+    event->chain.insert(event->chain.begin(), call_site());
+    event->origin = callee.ref_;
+  }
+  for (const Event& ev : callee.events_) {
+    if (events_.size() > 256) break;
+    Event copy = ev;
+    copy.base = kNoObj;
+    if (ev.base != kNoObj) {
+      const ValueSet b = map_obj(ev.base, 0);
+      if (b.empty()) continue;
+      copy.base = b[0];
+    }
+    copy.values.clear();
+    for (ObjId v : ev.values) copy.values.merge(map_obj(v, 0));
+    copy.chain.insert(copy.chain.begin(), call_site());
+    copy.in_loop = ev.in_loop || loop_depth_ > 0;
+    copy.under_no_grad = ev.under_no_grad || autograd_maybe_off();
+    copy.base_made_in_callee =
+        ev.base_made_in_callee || (ev.base != kNoObj && !callee.is_placeholder(ev.base) &&
+                                   callee.objs_[ev.base].kind != ObjKind::Global);
+    events_.push_back(std::move(copy));
+  }
+  if (!callee.raised_.empty()) {
+    ValueSet raised;
+    for (ObjId r : callee.raised_) raised.merge(map_obj(r, 0));
+    note_raised(raised);
+  }
+  ValueSet result;
+  for (ObjId r : callee.ret_) result.merge(map_obj(r, 0));
+  return result;
+}
+
+}  // namespace cyclecheck
