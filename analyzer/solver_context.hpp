@@ -546,7 +546,8 @@ class Context {
         auto contents = st_.fields.find(field_key(held, intern_field("contents")));
         if (contents == st_.fields.end()) continue;
         for (ObjId inside : contents->second) {
-          if (objs_[inside].receiver) return true;
+          // `lookup = self.current` read by a nested function: the cell holds a callable holding self.
+          if (objs_[inside].receiver || callable_holds_receiver(inside, instances, depth + 1)) return true;
         }
       }
     }

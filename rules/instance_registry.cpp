@@ -34,10 +34,12 @@ std::string dotted(const Expr& e) {
   return base.empty() ? "" : base + "." + e.text;
 }
 
-// The slot a call fills: the signal of `signal.signal(sig, handler)` as written; "" for the one slot of
-// `sys.settrace` and `sys.setprofile`.
+// The slot a call fills: the signal of `signal.signal(sig, handler)` and the class of `copyreg.pickle(cls,
+// reducer)` as written; "" for the one slot of `sys.settrace`, `sys.setprofile` and the like.
 std::string slot_of(const Expr& call) {
-  return call.children[0].text == "signal" && call.children.size() > 1 ? dotted(call.children[1]) : "";
+  const std::string& callee = call.children[0].text;
+  return (callee == "signal" || callee == "pickle") && call.children.size() > 1 ? dotted(call.children[1])
+                                                                                : "";
 }
 
 // The same for an attribute of a library module assigned at `site` (`sys.excepthook = self.on_crash`):
