@@ -14,7 +14,7 @@ extern const char* const embedded_library_models;
 namespace {
 
 // "arg0|hook", "arg1", "args[1:]", "kwargs", "receiver", "return", "root", each optionally followed by
-// ".field" or "[]".
+// ".field" or "[]" (and "return[].field", a field of the result's elements).
 ModelOperand parse_operand(std::string_view text, const std::string& where) {
   ModelOperand op;
   std::string s(trim_blanks(text));
@@ -145,6 +145,10 @@ void LibraryModels::add_toml(std::string_view toml_text, const std::string& orig
       model->yields_parameters = (*entry)["yields_parameters"].value_or(false);
       if (model->yields_pairs && model->returns != ModelReturn::New)
         throw ModelError(where + ": yields_pairs needs returns = \"new:<Label>\" (the sequence of pairs)");
+      model->element_label = (*entry)["element_label"].value_or(std::string());
+      if (!model->element_label.empty() && model->returns != ModelReturn::New)
+        throw ModelError(where +
+                         ": element_label needs returns = \"new:<Label>\" (the sequence of elements)");
       if (const toml::array* effects = (*entry)["effects"].as_array()) {
         for (const toml::node& e : *effects) {
           const auto text = e.value<std::string>();
@@ -154,6 +158,10 @@ void LibraryModels::add_toml(std::string_view toml_text, const std::string& orig
           ModelEffect effect;
           effect.destination = parse_operand(std::string_view(*text).substr(0, eq), where);
           effect.source = parse_operand(std::string_view(*text).substr(eq + 1), where);
+          if (effect.destination.base == ModelOperand::Base::Return &&
+              effect.destination.field.rfind("[].", 0) == 0 && model->element_label.empty())
+            throw ModelError(where + ": effect '" + *text +
+                             "' writes into the elements: it needs element_label");
           model->effects.push_back(std::move(effect));
         }
       }

@@ -49,6 +49,9 @@ struct CallModel {
   std::vector<std::string> names;
   ModelReturn returns = ModelReturn::Unknown;
   std::string new_label;  // New: the label of the fresh object
+  // New: the fresh sequence's elements are fresh objects too, with this label (random_split's Subsets);
+  // effects write into them through "return[].<field>".
+  std::string element_label;
   int return_argument = 0;
   std::vector<ModelEffect> effects;
   std::string role = "plain";

@@ -260,6 +260,7 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
   }
   ValueSet ret;
   ObjId created = constructed;
+  ObjId element = kNoObj;  // each element of `created`, with model.element_label
   const std::string what = model.names.empty() ? "call" : last_component(model.names.front());
   switch (model.returns) {
     case ModelReturn::None:
@@ -271,6 +272,11 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         if (model.new_label == "method") kind = ObjKind::BoundMethod;
         if (model.new_label == "list" || model.new_label == "dict") kind = ObjKind::Container;
         created = at_site(&node, kind, model.new_label, node.site);
+      }
+      if (!model.element_label.empty()) {
+        element = at_site(&node, ObjKind::LibInstance, model.element_label, node.site, 1);
+        store(ValueSet{created}, elements_field(), ValueSet{element},
+              {site_ref(node.site, what + "() makes its elements")}, EdgeRole::Plain);
       }
       ret.insert(created);
       break;
@@ -425,9 +431,15 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       add_pairs(created, receiver, source, node);
       continue;
     }
+    std::string_view dst_field = dst.field;
     switch (dst.base) {
       case ModelOperand::Base::Return:
-        if (created != kNoObj) destination.insert(created);
+        if (dst_field.starts_with("[].")) {
+          dst_field.remove_prefix(3);  // "return[].dataset": the field of each element
+          if (element != kNoObj) destination.insert(element);
+        } else if (created != kNoObj) {
+          destination.insert(created);
+        }
         break;
       case ModelOperand::Base::Receiver:
         destination = receiver;
@@ -470,7 +482,7 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
                                         !node.children[0].children.empty()
                                     ? &node.children[0].children[0]
                                     : nullptr;
-    const std::string field = dst.field.empty() ? "[]" : dst.field;
+    const std::string field = dst_field.empty() ? "[]" : std::string(dst_field);
     const EdgeRole role = role_from_model(model.role);
     const bool is_registration = role == EdgeRole::ModuleHook || role == EdgeRole::TensorHook;
     // receiver.add(arg): remember which variables they come from (see store()).

@@ -82,6 +82,22 @@ TEST(LibraryModels, MalformedOptionalKeysAreRefused) {
                  "'removed_by' must be an array of strings");
   expect_refused("[[method]]\nnames = [\"entries\"]\nreturns = \"receiver[]\"\nyields_pairs = true\n",
                  "yields_pairs needs returns");
+  expect_refused("[[function]]\nnames = [\"split\"]\nreturns = \"arg0\"\nelement_label = \"Part\"\n",
+                 "element_label needs returns");
+  expect_refused(
+      "[[function]]\nnames = [\"split\"]\nreturns = \"new:list\"\neffects = [\"return[].whole = arg0\"]\n",
+      "it needs element_label");
+}
+
+TEST(LibraryModels, ElementsOfAFreshSequenceAreDescribed) {
+  const CallModel* model = LibraryModels::builtin()->function("torch.utils.data.random_split");
+  ASSERT_NE(model, nullptr);
+  EXPECT_EQ(model->returns, ModelReturn::New);
+  EXPECT_EQ(model->element_label, "Subset");
+  ASSERT_EQ(model->effects.size(), 1u);
+  EXPECT_EQ(model->effects[0].destination.base, ModelOperand::Base::Return);
+  EXPECT_EQ(model->effects[0].destination.field, "[].dataset");
+  EXPECT_EQ(model->effects[0].source.position, 0);
 }
 
 }  // namespace
