@@ -20,6 +20,7 @@ struct CheckOptions {
   bool exit_zero = false;
   std::string write_baseline;
   std::string runtime_report;
+  bool statistics = false;
 };
 
 int run_check_command(const CheckOptions& options) {
@@ -66,10 +67,10 @@ int run_check_command(const CheckOptions& options) {
   std::vector<std::string> checked_paths = options.request.paths;
   if (checked_paths.empty() && options.request.stdin_filename.empty()) checked_paths.push_back(".");
   PhaseTimer timer;
-  if (!emit(run.diagnostics, *format, options.output_file, std::move(run.sources), run.files_checked,
-            checked_paths)) {
-    return 2;
-  }
+  const bool written = options.statistics ? emit_statistics(run.diagnostics, *format, options.output_file)
+                                          : emit(run.diagnostics, *format, options.output_file,
+                                                 std::move(run.sources), run.files_checked, checked_paths);
+  if (!written) return 2;
   timer.mark("emit");
   const int code = options.exit_zero || run.diagnostics.empty() ? 0 : 1;
   keep_until_exit(std::move(run));
@@ -91,6 +92,8 @@ void register_check_command(CLI::App& app, int& exit_code) {
   check->add_flag("--exit-zero", options->exit_zero, "Exit with 0 even when there are findings");
   check->add_option("--write-baseline", options->write_baseline,
                     "Record the current findings' fingerprints in this file and exit 0");
+  check->add_flag("--statistics", options->statistics,
+                  "Print how many findings each rule has instead of the findings (JSON with a JSON format)");
   check->add_option("--runtime-report", options->runtime_report,
                     "Mark findings confirmed or not observed from a `cyclecheck run --findings` report");
   check->callback([options, &exit_code] {

@@ -26,13 +26,14 @@ OutputContext make_output_context(std::map<std::string, std::string> sources, si
   return context;
 }
 
-bool emit(const std::vector<Diagnostic>& diagnostics, OutputFormat format, const std::string& output_file,
-          std::map<std::string, std::string> sources, size_t files_checked,
-          const std::vector<std::string>& checked_paths) {
+namespace {
+
+// Runs `write` on standard output, or on `output_file` when one is given; false (after saying why) when
+// that file cannot be written.
+template <typename Write>
+bool write_to(const std::string& output_file, Write&& write) {
   if (output_file.empty()) {
-    write_diagnostics(
-        std::cout, diagnostics, format,
-        make_output_context(std::move(sources), files_checked, ::isatty(STDOUT_FILENO) != 0, checked_paths));
+    write(std::cout, ::isatty(STDOUT_FILENO) != 0);
     std::cout.flush();
     return true;
   }
@@ -41,9 +42,24 @@ bool emit(const std::vector<Diagnostic>& diagnostics, OutputFormat format, const
     std::cerr << "cyclecheck: cannot write " << output_file << "\n";
     return false;
   }
-  write_diagnostics(out, diagnostics, format,
-                    make_output_context(std::move(sources), files_checked, false, checked_paths));
+  write(out, false);
   return static_cast<bool>(out);
+}
+
+}  // namespace
+
+bool emit(const std::vector<Diagnostic>& diagnostics, OutputFormat format, const std::string& output_file,
+          std::map<std::string, std::string> sources, size_t files_checked,
+          const std::vector<std::string>& checked_paths) {
+  return write_to(output_file, [&](std::ostream& out, bool to_terminal) {
+    write_diagnostics(out, diagnostics, format,
+                      make_output_context(std::move(sources), files_checked, to_terminal, checked_paths));
+  });
+}
+
+bool emit_statistics(const std::vector<Diagnostic>& diagnostics, OutputFormat format,
+                     const std::string& output_file) {
+  return write_to(output_file, [&](std::ostream& out, bool) { write_statistics(out, diagnostics, format); });
 }
 
 }  // namespace cyclecheck::cli

@@ -19,4 +19,8 @@ bool emit(const std::vector<Diagnostic>& diagnostics, OutputFormat format, const
           std::map<std::string, std::string> sources, size_t files_checked,
           const std::vector<std::string>& checked_paths = {});
 
+// The same for `--statistics`: the findings counted by rule.
+bool emit_statistics(const std::vector<Diagnostic>& diagnostics, OutputFormat format,
+                     const std::string& output_file);
+
 }  // namespace cyclecheck::cli

@@ -62,4 +62,8 @@ bool should_use_color(bool stream_is_terminal);
 void write_diagnostics(std::ostream& out, const std::vector<Diagnostic>& diagnostics, OutputFormat format,
                        const OutputContext& context);
 
+// `--statistics`: one line per rule with findings, "count<TAB>code<TAB>name", most frequent first (ruff's
+// layout); a JSON list of {code, name, count} for the json and json-lines formats; nothing without findings.
+void write_statistics(std::ostream& out, const std::vector<Diagnostic>& diagnostics, OutputFormat format);
+
 }  // namespace cyclecheck

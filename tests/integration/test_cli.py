@@ -430,6 +430,19 @@ def compute(_cache={}):
         self.assertIn("::", out)
         self.assertIn("file=cycle.py", out)
 
+    def test_statistics(self):
+        self.write("cycle.py", CYCLE)
+        self.write("other.py", CYCLE.replace("Trainer", "Runner"))
+        code, out, _ = run(["check", "--no-cache", "--statistics", "."], cwd=self.dir)
+        self.assertEqual(code, 1)  # findings still fail the check
+        self.assertEqual(out, "2\tCC104\tcallable-holds-owner\n")
+        code, out, _ = run(["check", "--no-cache", "--statistics", "--output-format", "json", "."], cwd=self.dir)
+        self.assertEqual(json.loads(out), [{"code": "CC104", "name": "callable-holds-owner", "count": 2}])
+        os.remove(os.path.join(self.dir, "cycle.py"))
+        os.remove(os.path.join(self.dir, "other.py"))
+        code, out, _ = run(["check", "--no-cache", "--statistics", "."], cwd=self.dir)
+        self.assertEqual((code, out), (0, ""))
+
     def test_baseline(self):
         self.write("cycle.py", CYCLE)
         code, _, _ = run(["check", "--no-cache", "--write-baseline", "baseline.json", "cycle.py"], cwd=self.dir)

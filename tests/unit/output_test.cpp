@@ -172,6 +172,26 @@ TEST(ConciseOutput, OneLinePerFindingAndSummary) {
   EXPECT_EQ(render({}, OutputFormat::Full), "All checks passed! (3 files)\n");
 }
 
+TEST(StatisticsOutput, CountsByRuleMostFirstAndJson) {
+  const std::vector<Diagnostic> diagnostics{retention_finding(), cycle_finding(), io_error(),
+                                            cycle_finding()};
+  std::ostringstream text;
+  write_statistics(text, diagnostics, OutputFormat::Full);
+  EXPECT_EQ(text.str(),
+            "2\tCC104\tcallable-holds-owner\n"
+            "1\tCC002\tio-error\n"
+            "1\tCC201\tmutable-default-cache\n");
+  std::ostringstream as_json;
+  write_statistics(as_json, diagnostics, OutputFormat::Json);
+  const json list = json::parse(as_json.str());
+  ASSERT_EQ(list.size(), 3u);
+  EXPECT_EQ(list[0], (json{{"code", "CC104"}, {"name", "callable-holds-owner"}, {"count", 2}}));
+  EXPECT_EQ(list[2]["code"], "CC201");
+  std::ostringstream none;
+  write_statistics(none, {}, OutputFormat::Concise);
+  EXPECT_EQ(none.str(), "");
+}
+
 TEST(JsonOutput, FieldsInOrder) {
   const json array = json::parse(render({cycle_finding(), retention_finding()}, OutputFormat::Json));
   ASSERT_EQ(array.size(), 2u);
