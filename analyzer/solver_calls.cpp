@@ -218,11 +218,18 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
       }
     }
     const bool removable = result_used && removes_handles();
+    // A hook on a module, or on an object whose class is not known, is a module hook; on a library object
+    // known to be something else (an optimizer's `register_step_post_hook`) it is a callback that object
+    // keeps.
+    const bool module_hook = method.find("hook") != std::string::npos &&
+                             std::any_of(unresolved.begin(), unresolved.end(), [this](ObjId r) {
+                               return objs_[r].module || objs_[r].kind != ObjKind::LibInstance;
+                             });
     // Named after the method: the holder is often on the C side (a signal, a future), with no attribute.
     // Ends in "[]" like an element, so registering one callable does not replace another.
     store(unresolved, intern_field(method + std::string(kRegisteredSuffix)), callables,
           {site_ref(node.site, method + "() keeps the callable")},
-          method.find("hook") != std::string::npos ? EdgeRole::ModuleHook : EdgeRole::Callback, removable);
+          module_hook ? EdgeRole::ModuleHook : EdgeRole::Callback, removable);
     return out;
   }
   // Unknown method: an unknown result; tensor methods keep the autograd graph, and so does `self.fc(x)` in

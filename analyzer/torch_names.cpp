@@ -24,9 +24,14 @@ bool listed(const std::string_view (&names)[N], std::string_view name) {
 bool is_camel_case(const std::string& qualified) {
   const size_t dot = qualified.rfind('.');
   const std::string last = dot == std::string::npos ? qualified : qualified.substr(dot + 1);
-  return !last.empty() && std::isupper(static_cast<unsigned char>(last[0])) &&
-         std::any_of(last.begin(), last.end(),
-                     [](char c) { return std::islower(static_cast<unsigned char>(c)); });
+  if (last.empty() || !std::isupper(static_cast<unsigned char>(last[0]))) return false;
+  if (std::any_of(last.begin(), last.end(),
+                  [](char c) { return std::islower(static_cast<unsigned char>(c)); }))
+    return true;
+  // An acronym is a class too (torch.optim.SGD, nn.LSTM, nn.GELU); a constant has an underscore (MAX_LEN).
+  return last.size() > 1 && std::all_of(last.begin(), last.end(), [](char c) {
+           return std::isupper(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c));
+         });
 }
 
 std::string last_component(const std::string& qualified) {

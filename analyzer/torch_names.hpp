@@ -10,6 +10,8 @@
 
 namespace cyclecheck {
 
+// Whether the last component of a dotted name names a class by convention: CamelCase, or an acronym
+// (`SGD`, `LSTM`).
 bool is_camel_case(const std::string& qualified);
 
 std::string last_component(const std::string& qualified);
