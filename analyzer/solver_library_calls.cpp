@@ -185,6 +185,9 @@ ValueSet Context::unknown_call(std::string qualified, const std::vector<Arg>& ar
       objs_[instance].parameter = objs_[instance].tensor = true;
     } else if (qualified.rfind("torch.nn.", 0) == 0) {
       objs_[instance].module = true;
+    } else if (qualified.rfind("torch.optim.", 0) == 0 &&
+               qualified.find(".lr_scheduler.") == std::string::npos) {
+      objs_[instance].tensor = true;  // an optimizer keeps the parameters it is given, and their state
     }
     int position = 0;
     for (const Arg& a : args) {

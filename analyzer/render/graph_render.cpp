@@ -194,7 +194,11 @@ std::string edge_label(const Edge& edge) {
     if (!label.empty()) label += "<BR/>";
     label += "<FONT POINT-SIZE=\"9\">" + escape_html_text(edge.site) + "</FONT>";
   }
-  return label.empty() ? std::string(" ") : label;
+  if (label.empty()) return " ";
+  // On a white ground: dot may route an edge across a label, which stays legible over it.
+  return "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\" "
+         "BGCOLOR=\"white\"><TR><TD>" +
+         label + "</TD></TR></TABLE>";
 }
 
 std::string title_label(const std::string& title) { return "<B>" + escape_html_text(title) + "</B>"; }

@@ -430,6 +430,14 @@ def compute(_cache={}):
         self.assertIn("::", out)
         self.assertIn("file=cycle.py", out)
 
+    def test_an_optimizer_holds_tensors(self):
+        # The optimizer keeps the parameters it is given: a cycle through it holds tensors, an error.
+        self.write("stepper.py", "import torch\n\n\nclass Stepper:\n    def __init__(self, params):\n"
+                   "        self.opt = torch.optim.SGD(params, lr=0.1)\n        self.opt.owner = self\n")
+        _, findings, _ = check_json(["stepper.py"], cwd=self.dir)
+        self.assertEqual([(f["code"], f["severity"]) for f in findings], [("CC103", "error")])
+        self.assertIn("SGD.owner", findings[0]["message"])
+
     def test_statistics(self):
         self.write("cycle.py", CYCLE)
         self.write("other.py", CYCLE.replace("Trainer", "Runner"))
