@@ -114,7 +114,8 @@ const RuleDefinition& instance_registry() {
         "sentinel constant, no `Event.set()`, no flag set outside `__init__`): the running thread keeps "
         "its target for the life of the process. As a warning: a bound method (or a callable holding "
         "the object) installed in a one-handler slot of the process (`signal.signal`, `sys.settrace`, "
-        "`sys.setprofile`, or an attribute of a library module such as `sys.excepthook = self.on_crash` or "
+        "`sys.setprofile`, `copyreg.pickle` for one class, `logging.setLogRecordFactory`, or an attribute of "
+        "a library module such as `sys.excepthook = self.on_crash` or "
         "`warnings.showwarning = ...`) that nothing in the module sets again, or an instance set as the "
         "value of a module-level `contextvars.ContextVar` that the module never resets.",
         "A module-level container lives for the whole process: every instance that registers itself, with "
