@@ -62,26 +62,14 @@ void Lowerer::lower_function_definition(TSNode node, std::vector<Decorator> deco
       begin_function(name, ts_node_is_null(name_node) ? site(node) : site(name_node), false);
   Function& f = facts_.functions[static_cast<size_t>(index)];
   f.decorators = std::move(decorators);
-  const int32_t saved_function = current_function_;
-  const int32_t saved_class = current_class_;
-  // Defaults are evaluated in the enclosing scope.
-  std::vector<Param> params = lower_parameters(field(node, g_.f_parameters));
-  current_function_ = index;
-  current_class_ = -1;
-  // A yield makes its own function a generator: one in a nested def (before or after it) says
-  // nothing about the enclosing function, nor the enclosing function's about the nested one.
-  const bool enclosing_yields = contains_yield_;
-  contains_yield_ = false;
-  for (const auto& p : params) bind_local(p.name);
-  facts_.functions[static_cast<size_t>(index)].params = std::move(params);
-  std::vector<Stmt> body;
-  lower_body(field(node, g_.f_body), body);
-  facts_.functions[static_cast<size_t>(index)].body = std::move(body);
-  facts_.functions[static_cast<size_t>(index)].is_generator = contains_yield_;
-  facts_.functions[static_cast<size_t>(index)].is_async = starts_with_async(node);
-  contains_yield_ = enclosing_yields;
-  current_function_ = saved_function;
-  current_class_ = saved_class;
+  {
+    // Defaults are evaluated in the enclosing scope.
+    FunctionScope scope(*this, index, lower_parameters(field(node, g_.f_parameters)));
+    std::vector<Stmt> body;
+    lower_body(field(node, g_.f_body), body);
+    facts_.functions[static_cast<size_t>(index)].body = std::move(body);
+    facts_.functions[static_cast<size_t>(index)].is_async = starts_with_async(node);
+  }
   bind_local(name);
   Stmt s;
   s.kind = StmtKind::FunctionDef;
@@ -95,6 +83,26 @@ bool Lowerer::starts_with_async(TSNode definition) {
   if (ts_node_child_count(definition) == 0) return false;
   const TSNode first = ts_node_child(definition, 0);
   return !ts_node_is_named(first) && std::strcmp(ts_node_type(first), "async") == 0;
+}
+
+Lowerer::FunctionScope::FunctionScope(Lowerer& lowerer, int32_t index, std::vector<Param> params)
+    : lowerer_(lowerer),
+      index_(index),
+      saved_function_(lowerer.current_function_),
+      saved_class_(lowerer.current_class_),
+      enclosing_yields_(lowerer.contains_yield_) {
+  lowerer_.current_function_ = index;
+  lowerer_.current_class_ = -1;
+  lowerer_.contains_yield_ = false;
+  for (const auto& p : params) lowerer_.bind_local(p.name);
+  lowerer_.facts_.functions[static_cast<size_t>(index)].params = std::move(params);
+}
+
+Lowerer::FunctionScope::~FunctionScope() {
+  lowerer_.facts_.functions[static_cast<size_t>(index_)].is_generator = lowerer_.contains_yield_;
+  lowerer_.contains_yield_ = enclosing_yields_;
+  lowerer_.current_function_ = saved_function_;
+  lowerer_.current_class_ = saved_class_;
 }
 
 int32_t Lowerer::begin_function(const std::string& name, Site where, bool is_lambda) {

@@ -407,25 +407,16 @@ void Lowerer::lower_comprehension(TSNode node, Expr& e) {
 
 void Lowerer::lower_lambda(TSNode node, Expr& e) {
   e.kind = ExprKind::Function;
-  const int32_t saved_function = current_function_;
-  const int32_t saved_class = current_class_;
   std::vector<Param> params = lower_parameters(field(node, g_.f_parameters));
   const int32_t index = begin_function("<lambda>", site(node), true);
-  current_function_ = index;
-  current_class_ = -1;
-  const bool enclosing_yields = contains_yield_;
-  contains_yield_ = false;
-  for (const auto& p : params) bind_local(p.name);
-  facts_.functions[static_cast<size_t>(index)].params = std::move(params);
-  Stmt ret;
-  ret.kind = StmtKind::Return;
-  ret.site = site(node);
-  ret.value = lower_expr(field(node, g_.f_body));
-  facts_.functions[static_cast<size_t>(index)].body.push_back(std::move(ret));
-  facts_.functions[static_cast<size_t>(index)].is_generator = contains_yield_;  // lambda: (yield x)
-  contains_yield_ = enclosing_yields;
-  current_function_ = saved_function;
-  current_class_ = saved_class;
+  {
+    FunctionScope scope(*this, index, std::move(params));  // a lambda is a generator with `(yield x)`
+    Stmt ret;
+    ret.kind = StmtKind::Return;
+    ret.site = site(node);
+    ret.value = lower_expr(field(node, g_.f_body));
+    facts_.functions[static_cast<size_t>(index)].body.push_back(std::move(ret));
+  }
   e.function_index = index;
 }
 

@@ -219,6 +219,24 @@ class Lowerer {
 
   int32_t begin_function(const std::string& name, Site where, bool is_lambda);
 
+  // While one function's body is lowered (a def or a lambda): it is the current function, with its
+  // parameters bound, and not a class body. A yield makes its own function a generator: one in a nested
+  // def (before or after it) says nothing about the enclosing function, nor the enclosing function's about
+  // the nested one. Leaving records the function's and gives the enclosing function its state back.
+  class FunctionScope {
+   public:
+    FunctionScope(Lowerer& lowerer, int32_t index, std::vector<Param> params);
+    ~FunctionScope();
+    FunctionScope(const FunctionScope&) = delete;
+    FunctionScope& operator=(const FunctionScope&) = delete;
+
+   private:
+    Lowerer& lowerer_;
+    int32_t index_;
+    int32_t saved_function_, saved_class_;
+    bool enclosing_yields_;
+  };
+
   std::vector<Param> lower_parameters(TSNode node);
 
   // The class a parameter's annotation names (`*args: X`: each element is an X; `**kwargs` are left out).
