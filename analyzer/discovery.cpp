@@ -125,16 +125,17 @@ class Walker {
       if (id) ancestors_.pop_back();
       return;
     }
-    // Entries keep the type readdir reported, so plain files and directories need no stat.
-    std::vector<fs::directory_entry> entries;
+    // Entries keep the type readdir reported, so plain files and directories need no stat. They sort by
+    // name: all share this directory, so that is the order of their paths, without comparing paths
+    // component by component (a third of the walk's time on the torch tree).
+    std::vector<std::pair<std::string, fs::directory_entry>> entries;
     for (; it != fs::directory_iterator(); it.increment(error)) {
-      entries.push_back(*it);
+      entries.emplace_back(it->path().filename().native(), *it);
     }
     if (error) report(directory, describe(error));
-    std::sort(entries.begin(), entries.end(),
-              [](const fs::directory_entry& a, const fs::directory_entry& b) { return a.path() < b.path(); });
+    std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
 
-    for (const fs::directory_entry& entry : entries) visit_entry(entry);
+    for (const auto& [name, entry] : entries) visit_entry(entry);
     if (id) ancestors_.pop_back();
   }
 

@@ -154,6 +154,20 @@ SolveResult solve(const Program& program, const LibraryModels& models, bool incl
                   bool free_state) {
   const auto ranges = partition_modules(program, parts);
   std::vector<Solver::Output> outputs(ranges.size());
+  // Ranges with the most functions start first (longest first): ranges have about the same number of lines,
+  // but the time follows the functions more (on torch, 4.5k-6k functions per range took 0.23-0.32 s), and a
+  // long range taken last keeps one core waiting for it. Only the order of work changes, not the findings.
+  std::vector<size_t> order(ranges.size());
+  {
+    std::vector<size_t> functions(ranges.size(), 0);
+    for (size_t r = 0; r < ranges.size(); ++r) {
+      order[r] = r;
+      for (size_t m = ranges[r].first; m < ranges[r].second; ++m)
+        functions[r] += program.module(static_cast<int32_t>(m)).functions.size();
+    }
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return functions[a] > functions[b]; });
+  }
   std::atomic<size_t> next{0};
   const size_t thread_count =
       std::min<size_t>(ranges.size(), std::max(1u, std::thread::hardware_concurrency()));
@@ -163,7 +177,8 @@ SolveResult solve(const Program& program, const LibraryModels& models, bool incl
     // range reuses their memory: only one range per thread is alive at a time. The last range's
     // summaries stay until exit unless the caller asks for them to be freed.
     std::shared_ptr<Solver> previous;
-    for (size_t i = next++; i < ranges.size(); i = next++) {
+    for (size_t n = next++; n < ranges.size(); n = next++) {
+      const size_t i = order[n];
       previous.reset();
       previous = solve_part(program, models, include_possible, ranges[i], outputs[i]);
     }
