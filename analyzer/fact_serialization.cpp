@@ -83,6 +83,7 @@ class Writer {
       site(h.site);
       s(h.name);
       expr(h.type);
+      u(h.group ? 1 : 0);
       stmts(h.body);
     }
     i(st.function_index);
@@ -226,6 +227,7 @@ class Reader {
       h.site = site();
       h.name = s();
       h.type = expr();
+      h.group = u() != 0;
       h.body = stmts(depth);
       st.handlers.push_back(std::move(h));
     }

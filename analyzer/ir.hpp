@@ -93,6 +93,7 @@ struct Handler {
   Site site;
   std::string name;  // `except E as name`, "" without
   Expr type;
+  bool group = false;  // `except* E`: the name is an ExceptionGroup of the matched exceptions
   std::vector<Stmt> body;
 };
 

@@ -293,8 +293,15 @@ void Lowerer::lower_try(TSNode node, std::vector<Stmt>& out) {
     if (sym == g_.except_clause || sym == g_.except_group_clause) {
       Handler h;
       h.site = site(child);
+      h.group = sym == g_.except_group_clause;
       TSNode value = field(child, g_.f_value);
       TSNode alias = field(child, g_.f_alias);
+      // tree-sitter-python names no fields in `except* E as name`: the type (or its as_pattern) is the
+      // first named child that is not the block.
+      if (h.group && ts_node_is_null(value)) {
+        const NamedChildren parts(*this, child);
+        if (parts.size() > 0 && ts_node_symbol(parts[0]) != g_.block) value = parts[0];
+      }
       if (!ts_node_is_null(value)) {
         // `except E as name` comes as an as_pattern: the type is its first child.
         TSNode type = value;

@@ -523,8 +523,9 @@ void Context::exec_try(const Stmt& s) {
     st_ = before;
     join_into(st_, after_body);
     eval(h.type);
-    // The caught exception keeps its traceback, which keeps this frame and so every local of it.
-    std::string type = describe_target(h.type);
+    // The caught exception keeps its traceback, which keeps this frame and so every local of it. Under
+    // `except*` the name is an ExceptionGroup of the matched exceptions, with a traceback of its own.
+    std::string type = h.group ? "ExceptionGroup" : describe_target(h.type);
     const ObjId exception = at_site(&h, ObjKind::Exception, type.empty() ? "exception" : type, h.site);
     const ObjId tb = at_site(&h, ObjKind::Traceback, "traceback", h.site, 1);
     store(ValueSet{exception}, intern_field("__traceback__"), ValueSet{tb},
@@ -537,7 +538,12 @@ void Context::exec_try(const Stmt& s) {
       // Python adds this frame to the traceback of an exception that reaches this handler.
       store(caught_from_body, intern_field("__traceback__"), ValueSet{tb},
             {site_ref(h.site, "the exception keeps its traceback")}, EdgeRole::Frame);
-      caught.merge(caught_from_body);
+      if (h.group) {
+        store(ValueSet{exception}, intern_field("exceptions"), caught_from_body,
+              {site_ref(h.site, "the ExceptionGroup holds the exceptions it matched")}, EdgeRole::Frame);
+      } else {
+        caught.merge(caught_from_body);
+      }
     }
     if (!h.name.empty()) write_name(h.name, caught, h.site);
     exec_block(h.body);

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "analyzer/fact_serialization.hpp"
 #include "analyzer/ir.hpp"
 #include "analyzer/project.hpp"
 
@@ -53,6 +54,34 @@ TEST(LowerHandler, WithoutANameOrAType) {
   const Handler bare = only_handler("except:");
   EXPECT_TRUE(bare.name.empty());
   EXPECT_EQ(bare.type.kind, ExprKind::Unknown);
+}
+
+TEST(LowerHandler, AnExceptStarClauseIsAGroupHandler) {
+  // tree-sitter-python names no fields in `except*`: the type and the name are found by position.
+  const Handler h = only_handler("except* ValueError as group:");
+  EXPECT_TRUE(h.group);
+  EXPECT_EQ(h.name, "group");
+  EXPECT_EQ(h.type.text, "ValueError");
+  const Handler tuple = only_handler("except* (ValueError, TypeError):");
+  EXPECT_TRUE(tuple.group);
+  EXPECT_TRUE(tuple.name.empty());
+  EXPECT_EQ(tuple.type.children.size(), 2u);
+  EXPECT_FALSE(only_handler("except ValueError as err:").group);
+}
+
+TEST(LowerHandler, TheGroupFlagSurvivesTheFactCache) {
+  const SourceText source{"handlers.py", "handlers", false,
+                          "try:\n    f()\nexcept* KeyError as g:\n    pass\nexcept* OSError:\n    pass\n"};
+  const auto facts = lower_module(source);
+  const auto read_back = deserialize_facts(serialize_facts(*facts));
+  ASSERT_NE(read_back, nullptr);
+  const std::vector<Stmt>& body = read_back->functions.at(0).body;
+  ASSERT_EQ(body.size(), 1u);
+  ASSERT_EQ(body[0].handlers.size(), 2u);
+  EXPECT_TRUE(body[0].handlers[0].group);
+  EXPECT_EQ(body[0].handlers[0].name, "g");
+  EXPECT_TRUE(body[0].handlers[1].group);
+  EXPECT_EQ(body[0].handlers[1].type.text, "OSError");
 }
 
 }  // namespace
