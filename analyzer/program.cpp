@@ -507,6 +507,15 @@ const Decorator* Program::cache_decorator(CodeRef function) const {
   return index < 0 ? nullptr : &this->function(function).decorators[static_cast<size_t>(index)];
 }
 
+bool Program::is_singledispatch(CodeRef function) const {
+  const std::vector<Decorator>& decorators = this->function(function).decorators;
+  return std::any_of(decorators.begin(), decorators.end(), [&](const Decorator& d) {
+    if (d.dotted.empty() || d.is_call) return false;
+    const StaticRef ref = resolve_dotted(function.module, d.dotted);
+    return ref.kind == StaticRef::Kind::External && ref.qualified == "functools.singledispatch";
+  });
+}
+
 const DecoratorWrapper* Program::decorator_wrapper(CodeRef function) const {
   const auto& wrappers = decorator_wrappers_[static_cast<size_t>(function.module)];
   if (wrappers.empty()) return nullptr;

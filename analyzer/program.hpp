@@ -116,6 +116,9 @@ class Program {
   // module imports it by), or null: such a cache keeps every argument the function was called with.
   // Resolved once while linking (calls ask it every time they invoke a decorated function).
   const Decorator* cache_decorator(CodeRef function) const;
+  // Whether `function` is decorated with `functools.singledispatch` (under any name the module imports it
+  // by): its `register` keeps each implementation for the life of the function, one per class.
+  bool is_singledispatch(CodeRef function) const;
   // The wrapper a call of `function` runs when its outermost decorator is a function of the project that
   // returns a nested function (`@instrumented`, `@report_crashes()`); null otherwise. Resolved once while
   // linking.

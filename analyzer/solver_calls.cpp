@@ -178,6 +178,18 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
     out.insert(result);
     return out;
   }
+  if (method == "register") {
+    const ValueSet dispatchers = dispatch_functions(unresolved);
+    if (!dispatchers.empty()) {
+      out.merge(register_dispatch_implementation(dispatchers, args, node));
+      if (dispatchers.size() == unresolved.size()) return out;
+      ValueSet others;
+      for (ObjId r : unresolved) {
+        if (!dispatchers.contains(r)) others.insert(r);
+      }
+      unresolved = std::move(others);
+    }
+  }
   const CallModel* model = solver_.models_.method(method);
   while (model != nullptr && !model->receivers.empty()) {
     // A model for one library's objects (a logger's addHandler), then the entry for other receivers;
@@ -337,6 +349,12 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
         break;
       }
       default: {
+        if (objs_[c].kind == ObjKind::LibInstance && objs_[c].qualified.str() == kDispatchRegisterDecorator) {
+          const ValueSet implementations = arg_values(args, 0, "", node.site);
+          keep_dispatch_implementation(objs_[c].name.str(), implementations, node);
+          out.merge(implementations);
+          break;
+        }
         if (objs_[c].kind == ObjKind::LibInstance && !objs_[c].qualified.empty()) {
           // The decorator a factory call made (`lru_cache(maxsize=8)`), applied to what it decorates.
           const CallModel* model = solver_.models_.function(objs_[c].qualified.str());

@@ -51,6 +51,8 @@ constexpr std::string_view kRegisteredSuffix = "() callbacks[]";
 const std::string kProcessRegistry = "<process registry>";
 // What signal.signal and the like keep: one handler, replaced by the next registration.
 const std::string kProcessRoots = "<process roots>";
+// The decorator `@f.register(cls)` makes on a functools.singledispatch function `f`.
+const std::string kDispatchRegisterDecorator = "functools.singledispatch register decorator";
 
 class Context {
  public:
@@ -414,6 +416,15 @@ class Context {
   }
   ValueSet apply_model(const CallModel& model, const ValueSet& receiver, const std::vector<Arg>& args,
                        const Expr& node, bool result_used, ObjId constructed = kNoObj);
+  // The module-level functools.singledispatch functions among `receivers` of a `register` call.
+  ValueSet dispatch_functions(const ValueSet& receivers) const;
+  // `f.register(cls, impl)`, `f.register(impl)` and `@f.register(cls)` on a module-level
+  // functools.singledispatch function `f` (one of `dispatchers`).
+  ValueSet register_dispatch_implementation(const ValueSet& dispatchers, const std::vector<Arg>& args,
+                                            const Expr& node);
+  // Keeps `implementations` in the registry named `registry`, one per class, for the life of the process.
+  void keep_dispatch_implementation(const std::string& registry, const ValueSet& implementations,
+                                    const Expr& node);
   // Where a dict keeps its keys, apart from its values ("[]"): reads of its values do not see them.
   static FieldId keys_field() { return intern_field("keys[]"); }
   // The values a dict built from `elements` holds: the second slot of each (key, value) tuple, whose first

@@ -546,4 +546,52 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
   return ret;
 }
 
+ValueSet Context::dispatch_functions(const ValueSet& receivers) const {
+  ValueSet dispatchers;
+  for (ObjId r : receivers) {
+    const Obj& o = objs_[r];
+    // A singledispatch function made inside another is let go with its registry; a module-level one is not.
+    if (o.kind == ObjKind::FunctionConst && o.fn.valid() && program_.is_singledispatch(o.fn) &&
+        program_.function(o.fn).qualname.find("<locals>") == std::string::npos)
+      dispatchers.insert(r);
+  }
+  return dispatchers;
+}
+
+ValueSet Context::register_dispatch_implementation(const ValueSet& dispatchers, const std::vector<Arg>& args,
+                                                   const Expr& node) {
+  const Arg* implementation = nullptr;
+  std::vector<const Arg*> positional;
+  for (const Arg& a : args) {
+    if (a.name == "func") implementation = &a;
+    if (a.name.empty()) positional.push_back(&a);
+  }
+  const bool first_is_class =
+      !positional.empty() && !positional[0]->values.empty() &&
+      std::all_of(positional[0]->values.begin(), positional[0]->values.end(), [this](ObjId v) {
+        return objs_[v].kind == ObjKind::ClassConst || objs_[v].kind == ObjKind::ExternalConst;
+      });
+  if (implementation == nullptr && positional.size() >= 2) implementation = positional[1];
+  if (implementation == nullptr && positional.size() == 1 && !first_is_class) implementation = positional[0];
+  // Named like a call of the function with the class: "encode(Sample)".
+  const std::string cls = first_is_class && node.children.size() > 1 ? describe_target(node.children[1]) : "";
+  const std::string registry = program_.function(objs_[dispatchers[0]].fn).name + "(" + cls + ")";
+  if (implementation == nullptr) {
+    // `@f.register(cls)`: a decorator that registers the function it decorates.
+    const ObjId decorator = at_site(&node, ObjKind::LibInstance, "register decorator", node.site);
+    objs_[decorator].qualified = kDispatchRegisterDecorator;
+    objs_[decorator].name = registry;
+    return ValueSet{decorator};
+  }
+  keep_dispatch_implementation(registry, implementation->values, node);
+  return implementation->values;
+}
+
+void Context::keep_dispatch_implementation(const std::string& registry, const ValueSet& implementations,
+                                           const Expr& node) {
+  // One implementation per class: the next registration for the class replaces it, like a signal handler.
+  record_event(EventKind::StoreIntoGlobal, global(-1, kProcessRoots), registry, implementations, node.site,
+               "register() keeps it for the life of the process");
+}
+
 }  // namespace cyclecheck

@@ -35,11 +35,13 @@ std::string dotted(const Expr& e) {
 }
 
 // The slot a call fills: the signal of `signal.signal(sig, handler)` and the class of `copyreg.pickle(cls,
-// reducer)` as written; "" for the one slot of `sys.settrace`, `sys.setprofile` and the like.
+// reducer)` or of a singledispatch function's `register(cls, impl)` as written; "" for the one slot of
+// `sys.settrace`, `sys.setprofile` and the like.
 std::string slot_of(const Expr& call) {
   const std::string& callee = call.children[0].text;
-  return (callee == "signal" || callee == "pickle") && call.children.size() > 1 ? dotted(call.children[1])
-                                                                                : "";
+  return (callee == "signal" || callee == "pickle" || callee == "register") && call.children.size() > 1
+             ? dotted(call.children[1])
+             : "";
 }
 
 // The same for an attribute of a library module assigned at `site` (`sys.excepthook = self.on_crash`):
@@ -85,6 +87,9 @@ bool slot_set_again(const RuleContext& context, const RetentionEvent& e) {
     });
   }
   if (registration == nullptr) return attribute_set_again(facts, primary.site);
+  // A decorator that registers (`@encode.register(Sample)`): the call that made it names the slot.
+  if (registration->children[0].kind == ExprKind::Call && !registration->children[0].children.empty())
+    registration = &registration->children[0];
   const std::string slot = slot_of(*registration);
   for (const Expr* other : calls_named(facts, registration->children[0].text)) {
     if (other != registration && slot_of(*other) == slot) return true;
@@ -114,7 +119,9 @@ const RuleDefinition& instance_registry() {
         "sentinel constant, no `Event.set()`, no flag set outside `__init__`): the running thread keeps "
         "its target for the life of the process. As a warning: a bound method (or a callable holding "
         "the object) installed in a one-handler slot of the process (`signal.signal`, `sys.settrace`, "
-        "`sys.setprofile`, `copyreg.pickle` for one class, `logging.setLogRecordFactory`, or an attribute of "
+        "`sys.setprofile`, `copyreg.pickle` for one class, `logging.setLogRecordFactory`, the implementation "
+        "`f.register(cls)` (or `@f.register(cls)`) keeps for one class on a module-level "
+        "`functools.singledispatch` function `f`, or an attribute of "
         "a library module such as `sys.excepthook = self.on_crash` or "
         "`warnings.showwarning = ...`) that nothing in the module sets again, or an instance set as the "
         "value of a module-level `contextvars.ContextVar` that the module never resets.",
