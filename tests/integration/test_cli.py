@@ -96,20 +96,6 @@ class CliTest(unittest.TestCase):
         self.assertIn("(add_done_callback() callbacks) -> bound method Poller.on_done", findings[0]["message"])
         self.assertNotIn("_registered", findings[0]["message"])
 
-    def test_possible_cycles_are_shown_only_when_asked_for(self):
-        # named_modules() yields ('', self) first: an index of it kept on the module holds the module. The
-        # dict also holds every submodule, so the cycle is a possible one, an info shown with --show-possible.
-        self.write("index.py", "import torch.nn as nn\n\n\nclass Backbone(nn.Module):\n"
-                               "    def __init__(self):\n        super().__init__()\n"
-                               "        self.fc = nn.Linear(4, 2)\n"
-                               "        self.by_name = dict(self.named_modules())\n")
-        _, findings, _ = check_json(["index.py"], cwd=self.dir)
-        self.assertEqual(findings, [])
-        _, findings, _ = check_json(["index.py"], cwd=self.dir, extra=["--show-possible"])
-        self.assertEqual([(f["code"], f["location"]["row"]) for f in findings], [("CC101", 8)], findings)
-        self.assertIn("Possible reference cycle", findings[0]["message"])
-        self.assertIn("Backbone.by_name -> dict[] -> Backbone", findings[0]["message"])
-
     def test_exception_cycles_are_not_told_to_use_weak_references(self):
         # Exceptions, tracebacks and frames cannot be weakly referenced, and a local is dropped, not
         # made weak: the advice names what to do instead.
