@@ -105,7 +105,9 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
             element.merge(it->second);
             from_slots = true;
           } else if (!is_positional_container(v)) {
-            element.merge(load_one(v, elements_field(), site));
+            // An unknown value (`coeff, parts = poly.factor_list()`) gets a stand-in per slot: one for every
+            // slot would make `parts.append((coeff, 1))` a list holding itself.
+            element.merge(load_keyed(ValueSet{v}, slot, site));
           }
         }
         // `recon, mu = model(x)`: each part of an output with a graph carries it (an object of its own, so

@@ -19,7 +19,8 @@ const RuleDefinition& traceback_retained() {
         "LAST_FAILURE = {}\n\ndef remember_failure():\n    LAST_FAILURE['traceback'] = sys.exc_info()[2]\n",
         "def remember_failure():\n    LAST_FAILURE['traceback'] = traceback.format_exc()  # text, no "
         "frames\n",
-        "A global that is cleared right after use is still reported."}},
+        "A global that is cleared right after use is still reported (one the module empties somewhere is "
+        "reported as kept until then)."}},
       {},
       {},
       {},
@@ -35,6 +36,11 @@ const RuleDefinition& traceback_retained() {
                 return "'" + e.value_label + "' is stored in the process-wide '" + e.base_label +
                        "': the frames it references, and all their local variables, stay alive until "
                        "something else is stored there.";
+              // Emptied somewhere in the module (`MEMO.clear()` in a reset function): kept until then.
+              if (e.registry_cleared)
+                return "'" + e.value_label + "' is stored in the module-level '" + e.base_label +
+                       "': the frames it references, and all their local variables, stay alive until the "
+                       "module empties it.";
               return "'" + e.value_label + "' is stored in the module-level '" + e.base_label +
                      "': the frames it references, and all their local variables, are never freed.";
             },

@@ -96,6 +96,17 @@ class CliTest(unittest.TestCase):
         self.assertIn("(add_done_callback() callbacks) -> bound method Poller.on_done", findings[0]["message"])
         self.assertNotIn("_registered", findings[0]["message"])
 
+    def test_a_global_the_module_empties_keeps_tracebacks_until_then(self):
+        source = ("import sys\n\nFAILURES = {}\n\n\ndef record(step):\n    try:\n        step()\n"
+                  "    except ValueError:\n        FAILURES[step] = sys.exc_info()[2]\n")
+        self.write("kept.py", source)
+        self.write("emptied.py", source + "\n\ndef reset():\n    FAILURES.clear()\n")
+        _, findings, _ = check_json(["kept.py", "emptied.py"], cwd=self.dir)
+        messages = {f["filename"]: f["message"] for f in findings if f["code"] == "CC205"}
+        self.assertEqual(sorted(messages), ["emptied.py", "kept.py"], findings)
+        self.assertIn("are never freed", messages["kept.py"])
+        self.assertIn("stay alive until the module empties it", messages["emptied.py"])
+
     def test_exception_cycles_are_not_told_to_use_weak_references(self):
         # Exceptions, tracebacks and frames cannot be weakly referenced, and a local is dropped, not
         # made weak: the advice names what to do instead.
