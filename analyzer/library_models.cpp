@@ -143,6 +143,9 @@ void LibraryModels::add_toml(std::string_view toml_text, const std::string& orig
       model->decorator_factory = (*entry)["decorator_factory"].value_or(false);
       model->yields_pairs = (*entry)["yields_pairs"].value_or(false);
       model->yields_parameters = (*entry)["yields_parameters"].value_or(false);
+      model->keyed_by_arg0 = (*entry)["keyed_by_arg0"].value_or(false);
+      if (model->keyed_by_arg0 && model->returns != ModelReturn::ReceiverElements)
+        throw ModelError(where + ": keyed_by_arg0 needs returns = \"receiver[]\" (the slot the key names)");
       if (model->yields_pairs && model->returns != ModelReturn::New)
         throw ModelError(where + ": yields_pairs needs returns = \"new:<Label>\" (the sequence of pairs)");
       model->element_label = (*entry)["element_label"].value_or(std::string());

@@ -104,7 +104,7 @@ Expr Lowerer::lower_expr(TSNode node) {
     if (!ts_node_is_null(key)) {
       const TSSymbol key_sym = ts_node_symbol(key);
       if (key_sym == g_.integer || key_sym == g_.string) {
-        e.text = text(key);
+        e.text = key_text(key);
       } else if (key_sym == g_.slice) {
         e.text = ":";  // a copy of a range of elements (or, assigned to, a replacement of them)
         Expr slice = lower_expr(key);
@@ -156,7 +156,7 @@ Expr Lowerer::lower_expr(TSNode node) {
         Expr key = lower_expr(key_node);
         Expr value = lower_expr(value_node);
         // Keep the literal key on the value so `{"a": x}["a"]` can be resolved.
-        value.arg_names.push_back(key.kind == ExprKind::Literal ? text(key_node) : "");
+        value.arg_names.push_back(key.kind == ExprKind::Literal ? key_text(key_node) : "");
         e.children.push_back(std::move(key));
         e.children.push_back(std::move(value));
       } else if (ts_node_symbol(child) == g_.dictionary_splat) {
@@ -228,6 +228,17 @@ Expr Lowerer::lower_expr(TSNode node) {
     e.kind = ExprKind::Unknown;
   }
   return e;
+}
+
+std::string Lowerer::key_text(TSNode node) const {
+  std::string written = text(node);
+  if (ts_node_symbol(node) != g_.string || written.size() < 2) return written;
+  const char quote = written.front();
+  if ((quote != '\'' && quote != '"') || written.back() != quote) return written;  // a prefix: b"", r''
+  const std::string_view content(written.data() + 1, written.size() - 2);
+  // Escapes and quotes inside (and so triple quotes) keep the text as written.
+  if (content.find_first_of("'\"\\") != std::string_view::npos) return written;
+  return "'" + std::string(content) + "'";
 }
 
 bool Lowerer::is_f_string(TSNode node) const {
@@ -366,6 +377,16 @@ void Lowerer::lower_call(TSNode node, Expr& e) {
       e.children.push_back(lower_expr(arg));
       e.arg_names.push_back("");
     }
+  }
+  // `d.get("name")`, `d.pop("name", None)`: the key keeps its text, written as a subscript's key is, so that
+  // a model that reads by key (keyed_by_arg0) reads `d["name"]`, not any element of `d`.
+  if (e.children.size() > 1 && e.arg_names[1].empty() && e.children[1].kind == ExprKind::Literal &&
+      e.children[1].text.empty() && e.children[1].children.empty() &&
+      ts_node_symbol(function) == g_.attribute) {
+    const TSNode key = args_children[0];
+    if (ts_node_symbol(key) == g_.string && !is_f_string(key) &&
+        ts_node_end_byte(key) - ts_node_start_byte(key) <= 40)
+      e.children[1].text = key_text(key);
   }
   // `hasattr(x, "item")` keeps its name, quoted as a subscript's key is: what fails the test is no tensor.
   if (count == 2 && e.children.size() == 3 && ts_node_symbol(function) == g_.identifier &&

@@ -68,6 +68,11 @@ class Lowerer {
     return src_.substr(start, end - start);
   }
 
+  // A literal key as slots are named by it: a plain string in single quotes, as Python prints it, whichever
+  // quotes it was written with (`d['a']`, `{"a": x}` and `d.get("a")` name one slot); anything else as
+  // written.
+  std::string key_text(TSNode node) const;
+
   static Site site(TSNode node) {
     const TSPoint s = ts_node_start_point(node), e = ts_node_end_point(node);
     return Site{s.row + 1, s.column + 1, e.row + 1, e.column + 1};

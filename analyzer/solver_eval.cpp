@@ -108,7 +108,9 @@ ValueSet Context::eval(const Expr& e) {
       const ValueSet bases = eval(e.children[0]);
       for (size_t i = 1; i < e.children.size(); ++i) eval(e.children[i]);
       ValueSet out;
-      if (e.text == ":" && any_container(bases)) {
+      if (e.text == ":" && (any_container(bases) || (e.children.size() > 1 && e.children[1].text == ":"))) {
+        // A slice of a container made here, or a whole copy (`s = p[:]`) of anything: a new sequence.
+        // Written to (`s[i] = p[j]`), the copy is not the elements of `p`.
         out = ValueSet{slice_of(bases, e)};
       } else if (e.text == ":") {
         // A slice of a parameter or library object (a string, a tensor view) stays a stand-in for its

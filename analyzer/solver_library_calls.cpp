@@ -293,7 +293,15 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       ret = load(arg_values(args, model.return_argument, "", node.site), elements_field(), node.site);
       break;
     case ModelReturn::ReceiverElements:
-      ret = load(receiver, elements_field(), node.site);
+      if (model.keyed_by_arg0 && node.children.size() > 1 && node.arg_names.size() > 1 &&
+          node.arg_names[1].empty() && node.children[1].kind == ExprKind::Literal &&
+          !node.children[1].text.empty()) {
+        // `cfg.get("packages")` is `cfg["packages"]`, or the default given second.
+        ret = load_keyed(receiver, intern_field("[" + node.children[1].text + "]"), node.site);
+        ret.merge(arg_values(args, 1, "", node.site));
+      } else {
+        ret = load(receiver, elements_field(), node.site);
+      }
       break;
     case ModelReturn::Handle:
       ret.insert(at_site(&node, ObjKind::Handle, "hook handle", node.site));

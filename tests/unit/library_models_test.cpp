@@ -84,6 +84,8 @@ TEST(LibraryModels, MalformedOptionalKeysAreRefused) {
                  "yields_pairs needs returns");
   expect_refused("[[function]]\nnames = [\"split\"]\nreturns = \"arg0\"\nelement_label = \"Part\"\n",
                  "element_label needs returns");
+  expect_refused("[[method]]\nnames = [\"lookup\"]\nreturns = \"new:entry\"\nkeyed_by_arg0 = true\n",
+                 "keyed_by_arg0 needs returns");
   expect_refused(
       "[[function]]\nnames = [\"split\"]\nreturns = \"new:list\"\neffects = [\"return[].whole = arg0\"]\n",
       "it needs element_label");
