@@ -74,7 +74,7 @@ struct CallModel {
   // in "return[]" goes in each tuple's second slot, and the first holds the receiver's keys (or a name
   // that holds nothing), so that `for name, module in ...` keeps the two apart.
   bool yields_pairs = false;
-  // With returns = "receiver[]": a literal first argument names the slot read (`d.get("a")` reads `d["a"]`),
+  // With returns = "receiver[]": a string first argument names the slot read (`d.get("a")` reads `d["a"]`),
   // and the second positional argument, a default, may be returned too (get, pop, setdefault).
   bool keyed_by_arg0 = false;
   // What the result yields are a module's parameters (`parameters()`, `named_parameters()`): leaf tensors

@@ -295,8 +295,9 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
     case ModelReturn::ReceiverElements:
       if (model.keyed_by_arg0 && node.children.size() > 1 && node.arg_names.size() > 1 &&
           node.arg_names[1].empty() && node.children[1].kind == ExprKind::Literal &&
-          !node.children[1].text.empty()) {
-        // `cfg.get("packages")` is `cfg["packages"]`, or the default given second.
+          node.children[1].text.starts_with('\'')) {
+        // `cfg.get("packages")` is `cfg["packages"]`, or the default given second. A string key only: a
+        // list's `pop(0)` after `append(x)` in the same function is still `x`.
         ret = load_keyed(receiver, intern_field("[" + node.children[1].text + "]"), node.site);
         ret.merge(arg_values(args, 1, "", node.site));
       } else {
