@@ -96,6 +96,21 @@ class CliTest(unittest.TestCase):
         self.assertIn("(add_done_callback() callbacks) -> bound method Poller.on_done", findings[0]["message"])
         self.assertNotIn("_registered", findings[0]["message"])
 
+    def test_possible_cycles_are_shown_only_when_asked_for(self):
+        # `chosen` is one of two objects, so `chosen.partner = first` may or may not make `first` refer to
+        # itself: a possible cycle, an info shown with --show-possible (or `show-possible = true`).
+        self.write("pair.py", "class Node:\n    def __init__(self):\n        self.partner = None\n\n\n"
+                              "def pair(first, second, swap):\n    chosen = first if swap else second\n"
+                              "    chosen.partner = first\n    return chosen\n")
+        _, findings, _ = check_json(["pair.py"], cwd=self.dir)
+        self.assertEqual(findings, [])
+        _, findings, _ = check_json(["pair.py"], cwd=self.dir, extra=["--show-possible"])
+        self.assertEqual([(f["code"], f["location"]["row"]) for f in findings], [("CC101", 8)], findings)
+        self.assertIn("Possible reference cycle", findings[0]["message"])
+        self.write("cyclecheck.toml", "show-possible = true\n")
+        _, findings, _ = check_json(["pair.py"], cwd=self.dir)
+        self.assertEqual([f["code"] for f in findings], ["CC101"], findings)
+
     def test_a_global_the_module_empties_keeps_tracebacks_until_then(self):
         source = ("import sys\n\nFAILURES = {}\n\n\ndef record(step):\n    try:\n        step()\n"
                   "    except ValueError:\n        FAILURES[step] = sys.exc_info()[2]\n")
