@@ -114,6 +114,17 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
           continue;
         }
       }
+      if (kind == ObjKind::Super && method == "__call__" && in_metaclass()) {
+        // `super().__call__(*args)` in a metaclass builds the instance: the object being made, which the
+        // metaclass may then register (`REGISTRY.append(obj)`) as an `__init__` registers `self`.
+        const ObjId made =
+            at_site(&node, ObjKind::Unknown,
+                    "instance of a class with metaclass " + fn_.qualname.substr(0, fn_.qualname.rfind('.')),
+                    node.site);
+        objs_[made].receiver = true;
+        out.insert(made);
+        continue;
+      }
       const ValueSet callees = eval_attribute(ValueSet{r}, method, node.children[0]);
       for (ObjId c : callees) {
         if (objs_[c].kind == ObjKind::ExternalConst && objs_[c].receiver_for_super) {

@@ -418,6 +418,13 @@ class Context {
                        const Expr& node, bool result_used, ObjId constructed = kNoObj);
   // The module-level functools.singledispatch functions among `receivers` of a `register` call.
   ValueSet dispatch_functions(const ValueSet& receivers) const;
+  // Whether this function is a method of a metaclass (a class deriving from `type`).
+  bool in_metaclass() const {
+    if (fn_.owner_class < 0) return false;
+    const auto& bases = program_.class_info(CodeRef{ref_.module, fn_.owner_class}).external_bases;
+    return std::any_of(bases.begin(), bases.end(),
+                       [](const std::string& base) { return base == "type" || base == "builtins.type"; });
+  }
   // `f.register(cls, impl)`, `f.register(impl)` and `@f.register(cls)` on a module-level
   // functools.singledispatch function `f` (one of `dispatchers`).
   ValueSet register_dispatch_implementation(const ValueSet& dispatchers, const std::vector<Arg>& args,

@@ -108,7 +108,8 @@ const RuleDefinition& instance_registry() {
        "instances add themselves to a module-level registry",
        {"Finds an object storing `self` (directly or through a helper function), or a bound method, closure "
         "or partial that holds `self`, into a module-level list, dict or set, or into one held by a class "
-        "attribute (`Model.instances.append(self)`), with no code removing it; also "
+        "attribute (`Model.instances.append(self)`), with no code removing it (a metaclass's `__call__` "
+        "storing the instance `super().__call__()` built counts as the instance storing itself); also "
         "`atexit.register(self.close)` "
         "without `atexit.unregister`, a global module hook (`register_module_forward_hook(self.record)`) "
         "whose handle is never removed, `weakref.finalize(self, self.cleanup)`, whose callback keeps the "
