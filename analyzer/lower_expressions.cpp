@@ -174,6 +174,21 @@ Expr Lowerer::lower_expr(TSNode node) {
   } else if (sym == g_.parenthesized_expression) {
     if (ts_node_named_child_count(node) == 0) return e;
     return lower_expr(ts_node_named_child(node, 0));
+  } else if (sym == g_.binary_operator && long_operator_chain(node)) {
+    // `a + b + c + ...` of generated code: one value computed from every operand, lowered without recursing
+    // once per operator (a chain of a few hundred would pass the nesting limit and go unanalysed).
+    e.kind = ExprKind::Arith;
+    std::vector<TSNode> right_operands;
+    TSNode left = node;
+    while (!ts_node_is_null(left) && ts_node_symbol(left) == g_.binary_operator) {
+      const FieldChildren fields(*this, left);
+      right_operands.push_back(fields[g_.f_right]);
+      left = fields[g_.f_left];
+    }
+    e.children.reserve(right_operands.size() + 1);
+    e.children.push_back(lower_expr(left));
+    for (auto it = right_operands.rbegin(); it != right_operands.rend(); ++it)
+      e.children.push_back(lower_expr(*it));
   } else if (sym == g_.binary_operator || sym == g_.unary_operator || sym == g_.not_operator ||
              sym == g_.comparison_operator) {
     e.kind = ExprKind::Arith;
@@ -228,6 +243,16 @@ Expr Lowerer::lower_expr(TSNode node) {
     e.kind = ExprKind::Unknown;
   }
   return e;
+}
+
+bool Lowerer::long_operator_chain(TSNode node) const {
+  constexpr int kLongChain = 32;  // ordinary code stays nested as written
+  TSNode left = node;
+  for (int length = 0; length < kLongChain; ++length) {
+    if (ts_node_is_null(left) || ts_node_symbol(left) != g_.binary_operator) return false;
+    left = ts_node_child_by_field_id(left, g_.f_left);
+  }
+  return true;
 }
 
 std::string Lowerer::key_text(TSNode node) const {

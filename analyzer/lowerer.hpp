@@ -73,6 +73,10 @@ class Lowerer {
   // written.
   std::string key_text(TSNode node) const;
 
+  // Whether `node` begins a chain of at least 32 binary operators nested by their left operand (`a + b + c
+  // + ...`, as generated code writes), which the lowering flattens instead of recursing through.
+  bool long_operator_chain(TSNode node) const;
+
   static Site site(TSNode node) {
     const TSPoint s = ts_node_start_point(node), e = ts_node_end_point(node);
     return Site{s.row + 1, s.column + 1, e.row + 1, e.column + 1};
