@@ -525,17 +525,22 @@ void Context::emit_events() {
       out.value_holds_receiver |= (project_registry || out.base_is_process_slot) &&
                                   callable_holds_receiver(v, out.base_is_process_registry);
       if (o.kind == ObjKind::Container) {
-        auto it = st_.fields.find(field_key(v, elements_field()));
-        if (it != st_.fields.end()) {
+        // `history.append({"loss": loss, "step": step})`, `pairs.append((step, loss))`, and a record in a
+        // record (`history.append((time.time(), step, {"loss": loss}))`): it keeps the loss, and so its
+        // graph, as much as appending the loss itself would.
+        auto visit = [&](auto& self, ObjId container, int depth) -> void {
+          auto it = st_.fields.find(field_key(container, elements_field()));
+          if (it == st_.fields.end()) return;
           for (ObjId e : it->second) {
-            // `history.append({"loss": loss, "step": step})`, `pairs.append((step, loss))`: the record
-            // keeps the loss, and so its graph, as much as appending the loss itself would.
             if (is_graph(e)) {
               out.value_carries_graph = true;
               out.value_backpropagated |= was_backpropagated(e);
+            } else if (depth < 2 && e != container && objs_[e].kind == ObjKind::Container) {
+              self(self, e, depth + 1);
             }
           }
-        }
+        };
+        visit(visit, v, 1);
       }
       out.value_carries_graph |= is_graph(v);
       out.value_from_parameters |=
