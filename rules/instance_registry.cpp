@@ -204,9 +204,10 @@ const RuleDefinition& instance_registry() {
             },
             [](const RetentionEvent&) {
               return std::string(
-                  "Restore the previous handler when the instance is done (keep what signal.signal() "
-                  "returned and install it again in close() or a `finally`), or install a function that "
-                  "reaches the instance through weakref.WeakMethod.");
+                  "Put the previous handler back when the instance is done, in close() or a `finally` (keep "
+                  "what signal.signal() returned and install it again; for a singledispatch registration, "
+                  "register the module-level implementation again), or install a function that reaches the "
+                  "instance through weakref.WeakMethod.");
             },
             false);
       }};
