@@ -174,26 +174,18 @@ Expr Lowerer::lower_expr(TSNode node) {
   } else if (sym == g_.parenthesized_expression) {
     if (ts_node_named_child_count(node) == 0) return e;
     return lower_expr(ts_node_named_child(node, 0));
-  } else if (sym == g_.binary_operator && long_operator_chain(node)) {
-    // `a + b + c + ...` of generated code: one value computed from every operand, lowered without recursing
-    // once per operator (a chain of a few hundred would pass the nesting limit and go unanalysed).
-    e.kind = ExprKind::Arith;
-    std::vector<TSNode> right_operands;
-    TSNode left = node;
-    while (!ts_node_is_null(left) && ts_node_symbol(left) == g_.binary_operator) {
-      const FieldChildren fields(*this, left);
-      right_operands.push_back(fields[g_.f_right]);
-      left = fields[g_.f_left];
-    }
-    e.children.reserve(right_operands.size() + 1);
-    e.children.push_back(lower_expr(left));
-    for (auto it = right_operands.rbegin(); it != right_operands.rend(); ++it)
-      e.children.push_back(lower_expr(*it));
   } else if (sym == g_.binary_operator || sym == g_.unary_operator || sym == g_.not_operator ||
              sym == g_.comparison_operator) {
     e.kind = ExprKind::Arith;
     const NamedChildren node_children(*this, node);
     const uint32_t count = node_children.size();
+    // Only a left operand that is itself an operator can start a long chain: most expressions cost nothing
+    // more than the children already collected.
+    if (sym == g_.binary_operator && count > 0 && ts_node_symbol(node_children[0]) == g_.binary_operator &&
+        long_operator_chain(node)) {
+      lower_operator_chain(node, e);
+      return e;
+    }
     e.children.reserve(count);
     for (uint32_t i = 0; i < count; ++i) e.children.push_back(lower_expr(node_children[i]));
     if (sym == g_.comparison_operator || sym == g_.not_operator) e.text = "bool";
@@ -243,6 +235,22 @@ Expr Lowerer::lower_expr(TSNode node) {
     e.kind = ExprKind::Unknown;
   }
   return e;
+}
+
+void Lowerer::lower_operator_chain(TSNode node, Expr& e) {
+  // `a + b + c + ...` of generated code: one value computed from every operand, lowered without recursing
+  // once per operator (a chain of a few hundred would pass the nesting limit and go unanalysed).
+  std::vector<TSNode> right_operands;
+  TSNode left = node;
+  while (!ts_node_is_null(left) && ts_node_symbol(left) == g_.binary_operator) {
+    const FieldChildren fields(*this, left);
+    right_operands.push_back(fields[g_.f_right]);
+    left = fields[g_.f_left];
+  }
+  e.children.reserve(right_operands.size() + 1);
+  e.children.push_back(lower_expr(left));
+  for (auto it = right_operands.rbegin(); it != right_operands.rend(); ++it)
+    e.children.push_back(lower_expr(*it));
 }
 
 bool Lowerer::long_operator_chain(TSNode node) const {

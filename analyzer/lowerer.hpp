@@ -76,6 +76,8 @@ class Lowerer {
   // Whether `node` begins a chain of at least 32 binary operators nested by their left operand (`a + b + c
   // + ...`, as generated code writes), which the lowering flattens instead of recursing through.
   bool long_operator_chain(TSNode node) const;
+  // Lowers such a chain into `e` (an Arith): its operands from the leftmost on.
+  void lower_operator_chain(TSNode node, Expr& e);
 
   static Site site(TSNode node) {
     const TSPoint s = ts_node_start_point(node), e = ts_node_end_point(node);
