@@ -34,6 +34,11 @@ bool is_autograd_function_base(const std::string& q) {
          q == "torch.autograd.function.InplaceFunction" || q == "torch.autograd.function.once_differentiable";
 }
 
+bool is_enum_base(const std::string& q) {
+  return q == "enum.Enum" || q == "enum.IntEnum" || q == "enum.StrEnum" || q == "enum.Flag" ||
+         q == "enum.IntFlag" || q == "enum.ReprEnum";
+}
+
 // Names X in `X.remove(...)`, `X.discard(...)`, `X.pop(...)`, `X.clear()`, `X.unregister(...)` (atexit),
 // `X.reset(token)` (a context variable),
 // `del X[...]`, ".attr" for `<anything>.attr.remove(...)` and the like (a class attribute reached
@@ -235,6 +240,12 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
   for (size_t m = 0; m < modules_.size(); ++m) {
     for (size_t c = 0; c < modules_[m]->classes.size(); ++c) {
       link_class(CodeRef{static_cast<int32_t>(m), static_cast<int32_t>(c)}, states);
+    }
+  }
+  for (size_t m = 0; m < modules_.size(); ++m) {
+    for (size_t c = 0; c < modules_[m]->classes.size(); ++c) {
+      const CodeRef ref{static_cast<int32_t>(m), static_cast<int32_t>(c)};
+      if (class_info(ref).is_enum) add_enum_members(ref);
     }
   }
   resolve_releases();
@@ -678,6 +689,7 @@ void Program::link_class(CodeRef ref, std::vector<std::vector<uint8_t>>& states)
       const ClassInfo& base_info = class_info(r.code);
       info.is_nn_module |= base_info.is_nn_module;
       info.is_autograd_function |= base_info.is_autograd_function;
+      info.is_enum |= base_info.is_enum;
       info.defines_del |= base_info.defines_del;
       info.calls_remove |= base_info.calls_remove;
       info.inherits_shared_containers |= base_info.inherits_shared_containers;
@@ -686,6 +698,7 @@ void Program::link_class(CodeRef ref, std::vector<std::vector<uint8_t>>& states)
       info.external_bases.push_back(r.qualified);
       info.is_nn_module |= is_torch_module_base(r.qualified);
       info.is_autograd_function |= is_autograd_function_base(r.qualified);
+      info.is_enum |= is_enum_base(r.qualified);
     }
   }
   st = 2;
@@ -729,6 +742,18 @@ CodeRef Program::shared_container_owner(CodeRef cls, const std::string& attribut
 
 CodeRef Program::shared_instance_owner(CodeRef cls, const std::string& attribute) const {
   return shared_attribute_owner(cls, attribute, &ClassInfo::shared_instances);
+}
+
+void Program::add_enum_members(CodeRef enum_class) {
+  ClassInfo& info = classes_[static_cast<size_t>(enum_class.module)][static_cast<size_t>(enum_class.index)];
+  for (const Stmt& s : class_def(enum_class).body) {
+    // Names with a leading underscore are the enum's settings (`_ignore_`, `_order_`) or private, and a
+    // lambda is a method: neither is a member.
+    if (s.kind != StmtKind::Assign || s.targets.size() != 1 || s.targets[0].kind != ExprKind::Name ||
+        s.targets[0].text.starts_with('_') || s.value.kind == ExprKind::Function)
+      continue;
+    info.instance_attributes.emplace_back(s.targets[0].text, enum_class);
+  }
 }
 
 CodeRef Program::class_attribute_instance_class(CodeRef cls, const std::string& attribute) const {

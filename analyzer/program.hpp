@@ -57,6 +57,9 @@ struct ClassInfo {
   std::unordered_map<std::string, MethodKind> method_kinds;
   bool is_nn_module = false;
   bool is_autograd_function = false;
+  // Derives from enum.Enum (or IntEnum, Flag...): its members are instances made once, as the class statement
+  // runs, and held by the class for the life of the process (see instance_attributes).
+  bool is_enum = false;
   bool defines_del = false;   // own or inherited
   bool calls_remove = false;  // some method calls `<x>.remove()`: hook handles may be removed
   // Own class attributes bound to a mutable container (`_observers = []`, `registry = defaultdict(list)`)
@@ -65,7 +68,8 @@ struct ClassInfo {
   // The same for class attributes bound to an instance of a project class (`meter = AverageMeter()`).
   std::vector<std::string> shared_instances;
   bool inherits_shared_containers = false;  // this class or a project base has some of either
-  // Own class attributes bound to an instance of a project class, shadowed or not: that class.
+  // Own class attributes bound to an instance of a project class, shadowed or not: that class. An enum's
+  // members are instances of the enum.
   std::vector<std::pair<std::string, CodeRef>> instance_attributes;
   // Attributes own methods let go of (see attribute_release.hpp), each with the method's name.
   std::vector<std::pair<std::string, std::string>> releases;
@@ -186,6 +190,8 @@ class Program {
   // Resolves what needs every module's bindings: the class-body instances of the module's classes
   // (ClassInfo::instance_attributes, keeping only the resolved shared_instances) and its default instances.
   void resolve_instances(int32_t module);
+  // Adds an enum's members (`TRAIN = "train"` in its body) to its ClassInfo::instance_attributes.
+  void add_enum_members(CodeRef enum_class);
   // Fills ClassInfo::released_attributes once every class's releases are known.
   void resolve_releases();
   // `weakref.WeakSet()`, `WeakValueDictionary()` or `WeakKeyDictionary()`, as named in `module`.

@@ -311,7 +311,13 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
         break;
       }
       case ObjKind::ClassConst:
-        if (objs_[c].cls.valid()) out.merge(construct(objs_[c].cls, args, node));
+        if (!objs_[c].cls.valid()) break;
+        // `Phase("train")` looks a member up: no new object.
+        if (objs_[c].element_cls.valid()) {
+          out.merge(load_one(c, elements_field(), node.site));
+          break;
+        }
+        out.merge(construct(objs_[c].cls, args, node));
         break;
       case ObjKind::ExternalConst: {
         const std::string q = objs_[c].qualified;  // a copy: the calls below add objects

@@ -516,6 +516,9 @@ class Context {
   bool was_backpropagated(ObjId id) const {
     return any_within_operands(id, 6, false, [](const Obj& o) { return o.backpropagated; });
   }
+  bool any_backpropagated(const ValueSet& values) const {
+    return std::any_of(values.begin(), values.end(), [this](ObjId v) { return was_backpropagated(v); });
+  }
   // Whether `id`, or a value it was computed from at most `max_depth` operand steps back (not past a value
   // computed under no_grad when `stop_at_no_grad`), passes `test`. Breadth-first and each object once:
   // values built in a loop can have dozens of operands each, and a depth-first walk was exponential.

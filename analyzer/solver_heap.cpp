@@ -63,6 +63,8 @@ ObjId Context::constant(const StaticRef& ref) {
     case StaticRef::Kind::ProjectClass:
       o.kind = ObjKind::ClassConst;
       o.cls = ref.code;
+      // Iterating an enum class, or looking a member up (`Phase["TRAIN"]`, `Phase("train")`), gives a member.
+      if (program_.class_info(ref.code).is_enum) o.element_cls = ref.code;
       o.label = project_label([&] { return PooledText("class " + program_.class_def(ref.code).name); });
       break;
     case StaticRef::Kind::ProjectModule:
@@ -196,8 +198,8 @@ ObjId Context::placeholder(ObjId base, FieldId field, Site site) {
   o.label = texts->second.label;
   o.site = site_ref(site);
   o.tensor = objs_[base].module && name != "[]";
-  if (name == "[]") {
-    o.cls = objs_[base].element_cls;  // an element of a `List[C]` parameter is a C
+  if (name == "[]" || (base_obj.kind == ObjKind::ClassConst && name.starts_with('['))) {
+    o.cls = objs_[base].element_cls;  // an element of a `List[C]` parameter is a C, a member of an enum class
   } else if (base_obj.kind == ObjKind::ClassConst && base_obj.cls.valid()) {
     // `meter = AverageMeter()` in the class body: the instance the class holds.
     o.cls = program_.class_attribute_instance_class(base_obj.cls, name);

@@ -53,6 +53,12 @@ std::string Context::describe_field(ObjId base, FieldId field, int depth) const 
       field_name(base_obj.field).rfind("cell:", 0) == 0)
     return field_name(base_obj.field).substr(5);
   if (name.rfind("cell:", 0) == 0) return "cell " + name.substr(5) + " of " + describe(base, depth + 1);
+  // An enum's members: `Phase.TRAIN`, and "a member of enum Phase" for one looked up or iterated.
+  if (base_obj.kind == ObjKind::ClassConst && base_obj.element_cls.valid()) {
+    const std::string& enum_name = program_.class_def(base_obj.element_cls).name;
+    if (name.starts_with('[')) return "a member of enum " + enum_name;
+    return enum_name + "." + name;
+  }
   return describe(base, depth + 1) + (name.rfind("[", 0) == 0 ? name : "." + name);
 }
 
@@ -550,12 +556,16 @@ void Context::emit_events() {
       if (ev.augmented) out.accumulator_backpropagated |= o.backpropagated;
       out.value_backpropagated |= was_backpropagated(v);
     }
+    // Autograd may be off where the store runs (`with torch.set_grad_enabled(phase.train):`), but a value
+    // that backward() is called on had a graph in the runs that call it, and the store keeps that graph.
+    if (out.value_backpropagated) out.under_no_grad = false;
     const bool interesting =
         (ev.kind == EventKind::Accumulate && (out.value_carries_graph || out.value_from_parameters) &&
          out.accumulates_across_steps()) ||
         (ev.kind == EventKind::StoreIntoGlobal && out.base_is_global &&
          (out.value_is_receiver || out.value_holds_receiver || out.value_is_frame_like ||
-          out.value_is_module || out.value_holds_module || (out.value_carries_graph && !ev.under_no_grad))) ||
+          out.value_is_module || out.value_holds_module ||
+          (out.value_carries_graph && !out.under_no_grad))) ||
         (ev.kind == EventKind::MutableDefaultStore && ev.base != kNoObj && objs_[ev.base].mutable_default) ||
         (ev.kind == EventKind::CachedArgument && (out.value_is_module || out.value_carries_graph)) ||
         (ev.kind == EventKind::WeakKeyHeldByValue && out.base_is_global) ||

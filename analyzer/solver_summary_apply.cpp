@@ -224,8 +224,9 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     }
   }
   for (const IntoGlobal& store : into_globals) {
+    // Where autograd may be off, a value that backward() is called on still had a graph (see emit_events).
     if (!holds_frame_like(store.values) && !any_module(store.values) &&
-        (autograd_maybe_off() || !any_graph(store.values)))
+        ((autograd_maybe_off() && !any_backpropagated(store.values)) || !any_graph(store.values)))
       continue;
     Event* event = record_event(EventKind::StoreIntoGlobal, store.base, objs_[store.base].label, store.values,
                                 call_site().site, "");

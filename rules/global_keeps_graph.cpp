@@ -17,7 +17,8 @@ const RuleDefinition& global_keeps_graph() {
        {"Finds a tensor with autograd history (a model's output, an op on a parameter, a gradient taken with "
         "`create_graph=True`) stored with autograd on into module-level state: a global, a module-level "
         "dict or object (`_CACHE[shape] = out`, `STATE.prev_grads = flat`, also through a method of a "
-        "module-level object), a class attribute, or an instance that is a parameter's default "
+        "module-level object), a class attribute, an enum member (`Phase.TRAIN.latest = loss`, also a member "
+        "iterated or looked up), or an instance that is a parameter's default "
         "(`def fit(..., stopper=EarlyStopping())`, a dataclass field `last: LastLoss = LastLoss()`): made "
         "once, when the def or class statement runs, and shared by every call that leaves it out. "
         "Accumulations into such state are CC204's.",

@@ -106,4 +106,37 @@ TEST(SharedInstances, WritesThroughVarsMayShadowAnyAttribute) {
   EXPECT_FALSE(program.shared_instance_owner(class_named(program, "Server"), "threads").valid());
 }
 
+// An enum's members are instances of the enum, made once and held by the class; settings, private names and
+// methods are not members, and a plain class's attributes are no instances.
+TEST(SharedInstances, EnumMembersAreInstancesOfTheEnum) {
+  const Program program = link(
+      "import enum\n"
+      "from enum import IntEnum\n"
+      "class Phase(enum.Enum):\n"
+      "    _ignore_ = ['helper']\n"
+      "    TRAIN = 'train'\n"
+      "    VALID = enum.auto()\n"
+      "    scale = lambda self: 2\n"
+      "    def record(self, loss):\n"
+      "        self.latest = loss\n"
+      "class SubPhase(Phase):\n"
+      "    pass\n"
+      "class Split(IntEnum):\n"
+      "    FIT = 0\n"
+      "class Plain:\n"
+      "    TRAIN = 'train'\n");
+  const CodeRef phase = class_named(program, "Phase");
+  EXPECT_TRUE(program.class_info(phase).is_enum);
+  EXPECT_TRUE(program.class_info(class_named(program, "SubPhase")).is_enum);
+  EXPECT_EQ(program.class_attribute_instance_class(phase, "TRAIN"), phase);
+  EXPECT_EQ(program.class_attribute_instance_class(phase, "VALID"), phase);
+  EXPECT_FALSE(program.class_attribute_instance_class(phase, "_ignore_").valid());
+  EXPECT_FALSE(program.class_attribute_instance_class(phase, "scale").valid());
+  const CodeRef split = class_named(program, "Split");
+  EXPECT_EQ(program.class_attribute_instance_class(split, "FIT"), split);
+  const CodeRef plain = class_named(program, "Plain");
+  EXPECT_FALSE(program.class_info(plain).is_enum);
+  EXPECT_FALSE(program.class_attribute_instance_class(plain, "TRAIN").valid());
+}
+
 }  // namespace
