@@ -329,6 +329,7 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
           const ValueSet made = apply_model(*model, {}, args, node, result_used);
           if (q == "collections.defaultdict") fill_with_default(made, args, node);
           if (q == "threading.Thread") keep_endless_thread_target(args, node);
+          if (is_trace_installer(q)) run_trace_function(args, node);
           out.merge(made);
         } else {
           const bool loss = is_loss_function(q) && no_grad_depth_ == 0;

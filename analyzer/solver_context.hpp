@@ -140,6 +140,12 @@ class Context {
   std::vector<DeferredCall> deferred_;
   // While a callee's deferred call is resolved here: the function that makes it (for call edges).
   CodeRef deferred_caller_;
+  // While a callee's deferred call is resolved here: that callee's frame, when it has one (a caller's frame
+  // that the resolved call asks for, `sys._getframe(1)` in an `__enter__`, is that one, not this function's).
+  ObjId deferred_caller_frame_ = kNoObj;
+  // This function's frame stays in its summary for the deferred calls that may ask for it (see
+  // enter_contexts).
+  bool frame_kept_for_deferred_ = false;
   bool same_identity_store_ = false;
   // Root variables of the base and the value of the store being executed ("parent" for parent.children),
   // "" when unknown: a summary object linked to itself through two different variables is two objects.
@@ -362,6 +368,20 @@ class Context {
   ValueSet eval_dynamic_attribute(const ValueSet& bases, const Expr& node);
   ObjId autograd_apply(CodeRef cls, const Expr& node);
   void keep_endless_thread_target(const std::vector<Arg>& args, const Expr& node);
+  // A callee's read of `field` on what is `base` here, when base is an instance of a project class with an
+  // instance method of that name and no attribute of it: the bound method (one per call `node`, object and
+  // method, made where the callee read it: `read`, reached through `call`); kNoObj otherwise.
+  ObjId mapped_bound_method(ObjId base, FieldId field, const Expr& node, const SiteNote& call,
+                            const SiteNote& read);
+  // `with item as target:` calls `__enter__` of the context managers among `values` that are project objects
+  // (or whose class a caller may know) and gives what `as` binds; `managers` gets them, for exit_contexts.
+  ValueSet enter_contexts(const ValueSet& values, const Expr& item, ValueSet& managers);
+  void exit_contexts(const ValueSet& managers, const Expr& item);
+  // sys.setprofile, sys.settrace and threading's: the interpreter calls the function they install.
+  static bool is_trace_installer(const std::string& qualified);
+  // Runs the trace function `sys.setprofile(fn)` installs as the interpreter will, with the frame of a call
+  // made while it is installed (see the definition).
+  void run_trace_function(const std::vector<Arg>& args, const Expr& node);
   void fill_with_default(const ValueSet& dicts, const std::vector<Arg>& args, const Expr& node);
   void assign(const Expr& target, const ValueSet& values, const Site& site);
   void exec_block(const std::vector<Stmt>& body);
@@ -878,6 +898,23 @@ class Solver {
     return out;
   }
 
+  // The call `item.__enter__()` (or `__exit__`) that a `with` statement makes without writing it, as an
+  // expression that calls can be made at (and deferred to callers at): one per with-item and method.
+  const Expr& implicit_method_call(const Expr& item, bool exit) {
+    std::unique_ptr<Expr>& call = implicit_calls_[reinterpret_cast<uintptr_t>(&item) * 2 + (exit ? 1 : 0)];
+    if (!call) {
+      call = std::make_unique<Expr>();
+      call->kind = ExprKind::Call;
+      call->site = item.site;
+      Expr method;
+      method.kind = ExprKind::Attribute;
+      method.text = exit ? "__exit__" : "__enter__";
+      method.site = item.site;
+      call->children.push_back(std::move(method));
+    }
+    return *call;
+  }
+
   bool knows_cycle(const std::string& key) const { return cycle_index_.count(key) != 0; }
 
   void report_cycle(CycleWitness witness, const std::string& key) {
@@ -950,6 +987,8 @@ class Solver {
   // The labels and notes of this solver's objects and sites: declared before the summaries that point
   // into it, so it is destroyed after them.
   TextPool texts_;
+  // See implicit_method_call: summaries keep pointers to these, so they go after them.
+  std::unordered_map<uintptr_t, std::unique_ptr<Expr>> implicit_calls_;
   std::unordered_map<uint64_t, std::unique_ptr<Context>> summaries_;
   // Summaries of inherited methods made again for a subclass (see Context): by method, then by subclass.
   std::unordered_map<uint64_t, std::unordered_map<uint64_t, std::unique_ptr<Context>>> receiver_summaries_;

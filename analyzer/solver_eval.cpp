@@ -298,6 +298,37 @@ ValueSet Context::bound_method(ObjId self, CodeRef function, const Expr& node) {
   return ValueSet{method};
 }
 
+ObjId Context::mapped_bound_method(ObjId base, FieldId field, const Expr& node, const SiteNote& call,
+                                   const SiteNote& read) {
+  const Obj& o = objs_[base];
+  if (!o.cls.valid() || o.kind == ObjKind::ClassConst || o.kind == ObjKind::Super ||
+      st_.fields.find(field_key(base, field)) != st_.fields.end())
+    return kNoObj;
+  MethodKind kind = MethodKind::Instance;
+  const CodeRef function = program_.find_method(o.cls, field_name(field), &kind);
+  if (!function.valid() || kind != MethodKind::Instance) return kNoObj;
+  // Under another decorator the attribute is whatever that made (`@lazy_property` caches a value on the
+  // instance), only those that give the function back are passed over.
+  for (const Decorator& decorator : program_.function(function).decorators) {
+    const std::string_view name = std::string_view(decorator.dotted).substr(decorator.dotted.rfind('.') + 1);
+    if (decorator.is_call || (name != "abstractmethod" && name != "final" && name != "override"))
+      return kNoObj;
+  }
+  // Salted apart from bound_method's (below 997) and by method, so that two methods of one object read in a
+  // callee stay two objects.
+  const auto salt = static_cast<uint32_t>(100000 + (static_cast<uint64_t>(base) * 131 + field) % 100003);
+  const ObjId method = at_site(&node, ObjKind::BoundMethod,
+                               "bound method " + program_.function(function).qualname, node.site, salt);
+  objs_[method].fn = function;
+  objs_[method].site = read;
+  store(
+      ValueSet{method}, intern_field("__self__"), ValueSet{base},
+      {call, SiteNote{read.module, read.site,
+                      PooledText("bound method " + program_.function(function).name + " holds its object")}},
+      EdgeRole::Capture);
+  return method;
+}
+
 ValueSet Context::eval_attribute_pattern(const ValueSet& bases, const std::string& pattern,
                                          const Expr& node) {
   const size_t star = pattern.find('*');

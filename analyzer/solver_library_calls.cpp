@@ -138,6 +138,70 @@ void Context::keep_endless_thread_target(const std::vector<Arg>& args, const Exp
   }
 }
 
+// Only project context managers are run: a library's (`open()`, a lock, `torch.no_grad()`) has no summary,
+// and `as` names the object itself, as before. A placeholder (`with self.tracer:`) is called too, so that a
+// caller that knows its class runs its methods (a deferred call), but `as` still names it.
+ValueSet Context::enter_contexts(const ValueSet& values, const Expr& item, ValueSet& managers) {
+  ValueSet bound;
+  for (ObjId v : values) {
+    const Obj& o = objs_[v];
+    const bool project_manager =
+        o.cls.valid() && o.kind != ObjKind::ClassConst && program_.find_method(o.cls, "__enter__").valid();
+    const bool class_unknown = !o.cls.valid() && (o.kind == ObjKind::Param || o.kind == ObjKind::Field);
+    if (!project_manager && !class_unknown) {
+      bound.insert(v);
+      continue;
+    }
+    managers.insert(v);
+    // A caller that runs the manager's `__enter__` for this function may find it asking for this frame
+    // (a tracer installed there sees the calls made here): the frame keeps its locals for that.
+    if (class_unknown) {
+      frame();
+      frame_kept_for_deferred_ = true;
+    }
+    const ValueSet entered =
+        call_method(ValueSet{v}, "__enter__", {}, solver_.implicit_method_call(item, false), true);
+    if (project_manager) {
+      bound.merge(entered);
+    } else {
+      bound.insert(v);
+    }
+  }
+  return bound;
+}
+
+void Context::exit_contexts(const ValueSet& managers, const Expr& item) {
+  // `__exit__(None, None, None)`: the values of a normal exit hold nothing the analysis tracks.
+  const std::vector<Arg> none(3);
+  call_method(managers, "__exit__", none, solver_.implicit_method_call(item, true), false);
+}
+
+bool Context::is_trace_installer(const std::string& qualified) {
+  return qualified == "sys.setprofile" || qualified == "sys.settrace" ||
+         qualified == "threading.setprofile" || qualified == "threading.settrace" ||
+         qualified == "threading.setprofile_all_threads" || qualified == "threading.settrace_all_threads";
+}
+
+// The function gets `(frame, event, arg)` for every call that runs while it is installed: the calls of
+// the code that installed it, and so of its caller's frame (a `with tracer:` block installs it in
+// __enter__ and runs the traced code in the caller). That frame, one call up, stands for them: a function
+// that keeps the frame it is given keeps that code's locals (`self.slowest = (elapsed, frame)`).
+void Context::run_trace_function(const std::vector<Arg>& args, const Expr& node) {
+  ValueSet functions;
+  for (ObjId f : arg_values(args, 0, "", node.site)) {
+    const ObjKind kind = objs_[f].kind;
+    if (kind == ObjKind::FunctionConst || kind == ObjKind::Closure || kind == ObjKind::BoundMethod ||
+        kind == ObjKind::Partial)
+      functions.insert(f);
+  }
+  if (functions.empty()) return;
+  const ObjId traced = at_site(&node, ObjKind::Frame, "the frame of a traced call", node.site, 1);
+  objs_[traced].frames_up = 1;
+  std::vector<Arg> call_args(3);
+  call_args[0].values.insert(traced);
+  call(functions, call_args, node, false);
+}
+
 bool Context::is_torch_module_container(const std::string& qualified) {
   static const char* const kContainers[] = {"Sequential", "ModuleList", "ModuleDict", "ParameterList",
                                             "ParameterDict"};

@@ -331,6 +331,7 @@ void Context::exec(const Stmt& s) {
       break;
     case StmtKind::With: {
       int no_grad = 0, grad_maybe_off = 0;
+      std::vector<ValueSet> managers(s.value.children.size());
       for (size_t i = 0; i < s.value.children.size(); ++i) {
         const Expr& context = s.value.children[i];
         const ValueSet values = eval(context);
@@ -355,8 +356,9 @@ void Context::exec(const Stmt& s) {
             ++grad_maybe_off;
           }
         }
+        const ValueSet entered = enter_contexts(values, context, managers[i]);
         if (i < s.targets.size() && s.targets[i].kind != ExprKind::Unknown)
-          assign(s.targets[i], values, s.site);
+          assign(s.targets[i], entered, s.site);
       }
       if (no_grad > 0 || grad_maybe_off > 0) solver_.note_names_called(s.body);
       no_grad_depth_ += no_grad;
@@ -364,6 +366,10 @@ void Context::exec(const Stmt& s) {
       exec_block(s.body);
       grad_maybe_off_depth_ -= grad_maybe_off;
       no_grad_depth_ -= no_grad;
+      // Innermost first, as Python leaves them.
+      for (size_t i = managers.size(); i-- > 0;) {
+        if (!managers[i].empty()) exit_contexts(managers[i], s.value.children[i]);
+      }
       break;
     }
     case StmtKind::FunctionDef: {

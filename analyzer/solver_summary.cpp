@@ -214,6 +214,7 @@ void Context::compact_summary() {
     if (ev.base != kNoObj) roots.push_back(ev.base);
     for (ObjId v : ev.values) roots.push_back(v);
   }
+  if (frame_kept_for_deferred_ && frame_ != kNoObj) roots.push_back(frame_);
   for (const DeferredCall& d : deferred_) {
     for (ObjId id : {d.receiver, d.callee, d.result}) {
       if (id != kNoObj) roots.push_back(id);

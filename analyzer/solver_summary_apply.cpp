@@ -60,9 +60,21 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
         const std::string& name = field_name(o.field);
         if (name.size() > 2 && name.front() == '[') {
           out = load_keyed(bases, o.field, node.site);  // a keyed slot may only exist as "[]" here
-        } else {
-          out = load(bases, o.field, node.site);
+          break;
         }
+        // `self.trainer.on_step` read where the trainer's class was not known: here, where it is, a method
+        // of that class read from an instance is a bound method holding the instance (as eval_attribute
+        // makes it), unless the instance has an attribute of that name.
+        ValueSet plain_bases;
+        for (ObjId b : bases) {
+          const ObjId method = mapped_bound_method(b, o.field, node, call_site(), o.site);
+          if (method != kNoObj) {
+            out.insert(method);
+          } else {
+            plain_bases.insert(b);
+          }
+        }
+        if (!plain_bases.empty()) out.merge(load(plain_bases, o.field, node.site));
         break;
       }
       case ObjKind::FunctionConst:
@@ -79,8 +91,9 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
         break;
       case ObjKind::Frame:
         if (o.frames_up == 1) {
-          // The callee asked for its caller's frame: that is this function's.
-          out.insert(frame());
+          // The callee asked for its caller's frame: that is this function's, or the frame of the function
+          // whose deferred call this is.
+          out.insert(deferred_caller_frame_ != kNoObj ? deferred_caller_frame_ : frame());
           break;
         }
         [[fallthrough]];
@@ -131,9 +144,15 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     }
     const int32_t saved = site_module_override_;
     const CodeRef saved_caller = deferred_caller_;
+    const ObjId saved_frame = deferred_caller_frame_;
     site_module_override_ = d.module;
     // The call runs where the callee made it: under its no_grad, and called from it.
     deferred_caller_ = d.caller;
+    deferred_caller_frame_ = kNoObj;
+    if (d.caller == callee.ref_ && callee.frame_ != kNoObj) {
+      const ValueSet frame = map_obj(callee.frame_, 0);
+      if (frame.size() == 1) deferred_caller_frame_ = frame[0];
+    }
     no_grad_depth_ += d.no_grad ? 1 : 0;
     grad_maybe_off_depth_ += d.grad_maybe_off ? 1 : 0;
     ValueSet results = d.receiver != kNoObj ? call_method(receivers, d.method, args, *d.node, d.result_used)
@@ -141,6 +160,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     no_grad_depth_ -= d.no_grad ? 1 : 0;
     grad_maybe_off_depth_ -= d.grad_maybe_off ? 1 : 0;
     deferred_caller_ = saved_caller;
+    deferred_caller_frame_ = saved_frame;
     site_module_override_ = saved;
     if (d.result != kNoObj) {
       ValueSet merged = map_obj(d.result, 0);
