@@ -669,6 +669,7 @@ void Program::collect_methods(CodeRef ref, std::optional<std::unordered_set<std:
     const MethodKind kind = method_kind_of(f, &property_accessor);
     if (property_accessor && info.methods.count(s.text) != 0) continue;
     info.methods[s.text] = s.function_index;
+    if (s.text == "__setattr__") info.overrides_setattr = true;
     info.method_kinds[s.text] = property_accessor ? MethodKind::Property : kind;
   }
 }
@@ -692,6 +693,7 @@ void Program::link_class(CodeRef ref, std::vector<std::vector<uint8_t>>& states)
       info.is_enum |= base_info.is_enum;
       info.defines_del |= base_info.defines_del;
       info.calls_remove |= base_info.calls_remove;
+      info.overrides_setattr |= base_info.overrides_setattr;
       info.inherits_shared_containers |= base_info.inherits_shared_containers;
       for (const auto& q : base_info.external_bases) info.external_bases.push_back(q);
     } else if (r.kind == StaticRef::Kind::External) {

@@ -62,6 +62,8 @@ struct ClassInfo {
   bool is_enum = false;
   bool defines_del = false;   // own or inherited
   bool calls_remove = false;  // some method calls `<x>.remove()`: hook handles may be removed
+  // The class or a project base defines `__setattr__`: `obj.name = value` runs it.
+  bool overrides_setattr = false;
   // Own class attributes bound to a mutable container (`_observers = []`, `registry = defaultdict(list)`)
   // that no code of the module assigns as an attribute (`self._observers = []`): every instance shares them.
   std::vector<std::string> shared_containers;

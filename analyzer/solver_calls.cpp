@@ -65,6 +65,18 @@ ValueSet Context::eval_call(const Expr& e, bool result_used) {
   drained_generator_ = saved_drained;
   drained_into_ = saved_into;
   const Expr& callee = e.children[0];
+  // `obj.__dict__.get("name", default)` reads the attribute `name` (as `obj.__dict__["name"]` does), or
+  // gives the default: how a `__setattr__` or `__getattr__` reads the instance without calling itself.
+  if (callee.kind == ExprKind::Attribute && callee.text == "get" && !callee.children.empty() &&
+      callee.children[0].kind == ExprKind::Attribute && callee.children[0].text == "__dict__" &&
+      !callee.children[0].children.empty() && e.children.size() > 1 && e.arg_names.size() > 1 &&
+      e.arg_names[1].empty() && e.children[1].kind == ExprKind::Literal && e.children[1].text.size() > 2 &&
+      e.children[1].text.starts_with('\'')) {
+    const std::string& key = e.children[1].text;
+    ValueSet out = eval_attribute(eval(callee.children[0].children[0]), key.substr(1, key.size() - 2), e);
+    out.merge(arg_values(args, 1, "", e.site));
+    return out;
+  }
   if (callee.kind == ExprKind::Attribute && !callee.children.empty()) {
     const ValueSet receivers = eval(callee.children[0]);
     return call_method(receivers, callee.text, args, e, result_used);

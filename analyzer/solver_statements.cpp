@@ -21,6 +21,35 @@ static bool iterates_at_least_once(const Expr& iterable) {
          iterable.arg_names.size() > 1 && (iterable.arg_names[1].empty() || iterable.arg_names[1] == "sep");
 }
 
+// `obj.name = value` on an instance of a class that defines `__setattr__` runs it, with the name and the
+// value. The store itself is made after it: most overrides end in `super().__setattr__(name, value)`.
+// Only values that are instances of project classes are handed over: the name is not known to the override,
+// so a test of the value's class (`isinstance(value, Node)`) is what tells its cases apart, and for a
+// parameter of unknown class (`self.name = name`) it would pass every case. For the same reason only its
+// effects on other objects are taken (`value.__dict__["owner"] = self`): what it writes into the instance
+// itself is routed by the name (`self._modules[name] = value` for one kind of value), and the store stands
+// for that.
+void Context::run_setattr_overrides(const ValueSet& bases, const Expr& target, const ValueSet& values) {
+  ValueSet instances;
+  for (ObjId v : values) {
+    const ObjKind kind = objs_[v].kind;
+    if (objs_[v].cls.valid() && kind != ObjKind::ClassConst && kind != ObjKind::FunctionConst)
+      instances.insert(v);
+  }
+  if (instances.empty()) return;
+  for (ObjId b : bases) {
+    const Obj& o = objs_[b];
+    if (!o.cls.valid() || o.kind == ObjKind::ClassConst || !program_.class_info(o.cls).overrides_setattr)
+      continue;
+    const CodeRef method = program_.find_method(o.cls, "__setattr__");
+    if (!method.valid()) continue;
+    const std::vector<Arg> args{Arg{"", {}}, Arg{"", instances}};
+    applying_setattr_override_ = true;
+    invoke(method, ValueSet{b}, args, {}, target);
+    applying_setattr_override_ = false;
+  }
+}
+
 void Context::assign(const Expr& target, const ValueSet& values, const Site& site) {
   switch (target.kind) {
     case ExprKind::Name:
@@ -34,6 +63,8 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
                              assigned_value_->text == target.children[0].text;
       store_base_root_ = root_name(target.children[0]);
       store_value_root_ = assigned_value_ != nullptr ? root_name(*assigned_value_) : std::string();
+      // The override runs instead of the store, and sees the attribute's earlier value.
+      if (!storing_into_dict_) run_setattr_overrides(bases, target, values);
       store(bases, intern_field(target.text), values, {site_ref(site, describe_target(target) + " = ...")},
             EdgeRole::Plain);
       same_identity_store_ = false;
@@ -54,7 +85,10 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
         attribute.site = target.site;
         attribute.text = key;
         attribute.children.push_back(target.children[0].children[0]);
+        // Writing the instance's __dict__ is how a __setattr__ stores without calling itself again.
+        storing_into_dict_ = true;
         assign(attribute, values, site);
+        storing_into_dict_ = false;
         break;
       }
       const ValueSet bases = eval(target.children[0]);

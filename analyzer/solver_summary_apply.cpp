@@ -14,6 +14,19 @@ namespace cyclecheck {
 // Maps a callee's exit state into this context at a call site.
 ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>& param_values,
                               const ValueSet& func_self, const Expr& node) {
+  // A `__setattr__` override run for a store: only its effects on other objects are taken (see
+  // run_setattr_overrides).
+  const bool setattr_override = applying_setattr_override_;
+  applying_setattr_override_ = false;
+  auto rooted_at_receiver = [&callee](ObjId id) {
+    for (int depth = 0; depth < 8 && id != kNoObj; ++depth) {
+      const Obj& o = callee.objs_[id];
+      if (o.kind == ObjKind::Param) return o.param == 0;
+      if (o.kind != ObjKind::Field) return false;
+      id = o.base;
+    }
+    return false;
+  };
   // Indexed by callee object: summaries are compact, so a flat table is cheaper than a map.
   std::vector<ValueSet> mapped(callee.objs_.size());
   std::vector<bool> is_mapped(callee.objs_.size(), false);
@@ -180,6 +193,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
   for (uint64_t key : written) {
     auto it = callee.st_.fields.find(key);
     if (it == callee.st_.fields.end()) continue;
+    if (setattr_override && rooted_at_receiver(static_cast<ObjId>(key >> 32))) continue;
     if (map_obj(static_cast<ObjId>(key >> 32), 0).empty()) continue;
     for (ObjId v : it->second) map_obj(v, 0);
     writes.push_back(&*it);
