@@ -213,8 +213,10 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
   cache_decorators_.resize(modules_.size());
   decorator_wrappers_.resize(modules_.size());
   default_instances_.resize(modules_.size());
+  logger_handlers_.resize(modules_.size());
   parallel_for(modules_.size(), [this](size_t m) {
     resolve_instances(static_cast<int32_t>(m));
+    collect_logger_handlers(static_cast<int32_t>(m));
     for (auto& [name, binding] : bindings_[m]) {
       if (binding.kind == Binding::Kind::Value && binding.value != nullptr)
         binding.weak = weak_container_call(static_cast<int32_t>(m), *binding.value);
@@ -872,6 +874,31 @@ StaticRef Program::global_assigned_callee(int32_t module, const std::string& nam
   const Expr* value = it->second.value;
   if (value == nullptr || value->kind != ExprKind::Call || value->children.empty()) return {};
   return resolve_expr(module, value->children[0]);
+}
+
+void Program::collect_logger_handlers(int32_t module) {
+  const ModuleFacts& facts = this->module(module);
+  if (facts.functions.empty()) return;
+  for (const Stmt& s : facts.functions[0].body) {
+    const Expr& call = s.value;
+    if (s.kind != StmtKind::ExprStmt || call.kind != ExprKind::Call || call.children.size() != 2 ||
+        call.children[0].kind != ExprKind::Attribute || call.children[0].text != "addHandler" ||
+        call.children[0].children.empty() || call.children[0].children[0].kind != ExprKind::Name ||
+        call.children[1].kind != ExprKind::Name)
+      continue;
+    const std::string& logger = call.children[0].children[0].text;
+    if (global_call_qualified(module, logger) != "logging.getLogger") continue;
+    auto& handlers = logger_handlers_[static_cast<size_t>(module)][logger];
+    if (std::find(handlers.begin(), handlers.end(), call.children[1].text) == handlers.end())
+      handlers.push_back(call.children[1].text);
+  }
+}
+
+const std::vector<std::string>& Program::logger_handlers(int32_t module, const std::string& logger) const {
+  static const std::vector<std::string> kNone;
+  const auto& table = logger_handlers_[static_cast<size_t>(module)];
+  auto it = table.find(logger);
+  return it == table.end() ? kNone : it->second;
 }
 
 std::string Program::global_call_qualified(int32_t module, const std::string& name) const {

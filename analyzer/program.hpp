@@ -152,6 +152,10 @@ class Program {
   // The library function a module-level global is assigned from when it is assigned exactly once from a
   // call (`logger = logging.getLogger(__name__)`: "logging.getLogger"); "" otherwise.
   std::string global_call_qualified(int32_t module, const std::string& name) const;
+  // The module-level objects that the module's body adds as handlers to module-level logger `logger`
+  // (`log = logging.getLogger(...)`, then `log.addHandler(recent)` with `recent = RecentRecords()`): their
+  // names, globals of the same module.
+  const std::vector<std::string>& logger_handlers(int32_t module, const std::string& logger) const;
   // Some code of the module calls a method named `method` (one named remove* or unregister*) on anything.
   bool module_calls_removal(int32_t module, const std::string& method) const;
   bool is_subclass_of(CodeRef cls, CodeRef base) const;
@@ -224,6 +228,9 @@ class Program {
   std::vector<std::unordered_map<int32_t, DecoratorWrapper>> decorator_wrappers_;
   // Fills decorator_wrappers_ for `function` of `module`.
   void resolve_decorator_wrapper(int32_t module, int32_t function);
+  // Per module: logger global -> the globals its body adds to it as handlers (see logger_handlers).
+  std::vector<std::unordered_map<std::string, std::vector<std::string>>> logger_handlers_;
+  void collect_logger_handlers(int32_t module);
   // Per module: default_instance_name -> the class of that default instance.
   std::vector<std::unordered_map<std::string, CodeRef>> default_instances_;
 

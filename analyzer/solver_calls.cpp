@@ -99,6 +99,7 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
   // The exception itself with its traceback replaced: by none, or by another (a trimmed one) that is taken
   // not to hold this frame.
   if (method == "with_traceback" && node.children.size() == 2) return without_traceback(receivers, node);
+  if (is_logging_method(method)) emit_log_record(receivers, method, args, node);
   ValueSet out;
   ValueSet unresolved;
   for (ObjId r : receivers) {

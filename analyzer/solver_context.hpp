@@ -377,6 +377,10 @@ class Context {
   // (or whose class a caller may know) and gives what `as` binds; `managers` gets them, for exit_contexts.
   ValueSet enter_contexts(const ValueSet& values, const Expr& item, ValueSet& managers);
   void exit_contexts(const ValueSet& managers, const Expr& item);
+  // `log.warning(...)` and the other logging methods: logging passes a record to the logger's handlers.
+  static bool is_logging_method(const std::string& method);
+  void emit_log_record(const ValueSet& loggers, const std::string& method, const std::vector<Arg>& args,
+                       const Expr& node);
   // sys.setprofile, sys.settrace and threading's: the interpreter calls the function they install.
   static bool is_trace_installer(const std::string& qualified);
   // Runs the trace function `sys.setprofile(fn)` installs as the interpreter will, with the frame of a call
@@ -698,10 +702,16 @@ class Context {
   static bool is_frame_like(ObjKind kind) {
     return kind == ObjKind::Traceback || kind == ObjKind::Frame || kind == ObjKind::Exception;
   }
-  // An exception, traceback or frame, or a container holding one (`{"error": err}`).
-  bool holds_frame_like(const ValueSet& values) const {
+  // An exception, traceback or frame, or a container holding one (`{"error": err}`), or a log record
+  // holding one as its exc_info.
+  bool holds_frame_like(const ValueSet& values, int depth = 0) const {
     for (ObjId v : values) {
       if (is_frame_like(objs_[v].kind)) return true;
+      if (objs_[v].kind == ObjKind::LibInstance && depth == 0) {
+        auto info = st_.fields.find(field_key(v, intern_field("exc_info")));
+        if (info != st_.fields.end() && holds_frame_like(info->second, depth + 1)) return true;
+        continue;
+      }
       if (objs_[v].kind != ObjKind::Container) continue;
       auto it = st_.fields.find(field_key(v, elements_field()));
       if (it == st_.fields.end()) continue;

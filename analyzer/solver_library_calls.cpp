@@ -176,6 +176,63 @@ void Context::exit_contexts(const ValueSet& managers, const Expr& item) {
   call_method(managers, "__exit__", none, solver_.implicit_method_call(item, true), false);
 }
 
+bool Context::is_logging_method(const std::string& method) {
+  static const char* const kMethods[] = {"debug",     "info",     "warning", "warn", "error",
+                                         "exception", "critical", "fatal",   "log"};
+  return std::any_of(std::begin(kMethods), std::end(kMethods), [&](const char* m) { return method == m; });
+}
+
+// `log.warning("sample %d unreadable", idx, exc_info=True)` on a module-level logger to which the module
+// adds a handler of the project (`log.addHandler(recent)`): logging calls the handler's emit() with a
+// LogRecord that keeps the logged arguments and, with exc_info (or from `exception()`), the exception
+// being handled, with its traceback. A handler that keeps records keeps those.
+void Context::emit_log_record(const ValueSet& loggers, const std::string& method,
+                              const std::vector<Arg>& args, const Expr& node) {
+  ValueSet handlers;
+  for (ObjId l : loggers) {
+    const Obj& o = objs_[l];
+    if (o.kind != ObjKind::Global || o.module_index < 0) continue;
+    for (const std::string& name : program_.logger_handlers(o.module_index, o.name.str()))
+      handlers.insert(global(o.module_index, name));
+  }
+  if (handlers.empty()) return;
+  const ObjId record = at_site(&node, ObjKind::LibInstance, "LogRecord", node.site, 31);
+  objs_[record].qualified = "logging.LogRecord";
+  // The message is the first positional argument (the second for `log(level, msg, ...)`), its arguments
+  // the rest.
+  const size_t message = method == "log" ? 1 : 0;
+  ValueSet logged;
+  ValueSet exception;
+  bool with_exception = method == "exception";
+  size_t position = 0;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i].name == "exc_info" && i + 1 < node.children.size()) {
+      const Expr& given = node.children[i + 1];
+      if (given.kind == ExprKind::Literal) {
+        with_exception = given.text == "True";
+      } else {
+        exception.merge(args[i].values);  // `exc_info=err`, or a (type, value, traceback) tuple
+      }
+      continue;
+    }
+    if (!args[i].name.empty()) continue;
+    if (position++ > message) logged.merge(args[i].values);
+  }
+  if (!logged.empty())
+    store(ValueSet{record}, intern_field("args"), logged,
+          {site_ref(node.site, "the record keeps its arguments")}, EdgeRole::Plain);
+  if (with_exception && !handler_exceptions_.empty()) exception.insert(handler_exceptions_.back());
+  if (!exception.empty()) {
+    objs_[record].label = "LogRecord with exc_info";
+    const ObjId info = at_site(&node, ObjKind::Container, "exc_info tuple", node.site, 32);
+    const std::vector<SiteNote> chain{site_ref(node.site, "the record keeps the exception as exc_info")};
+    store(ValueSet{info}, intern_field("[1]"), exception, chain, EdgeRole::Plain);
+    store(ValueSet{info}, elements_field(), exception, chain, EdgeRole::Plain);
+    store(ValueSet{record}, intern_field("exc_info"), ValueSet{info}, chain, EdgeRole::Plain);
+  }
+  call_method(handlers, "emit", {Arg{"", ValueSet{record}}}, node, false);
+}
+
 bool Context::is_trace_installer(const std::string& qualified) {
   return qualified == "sys.setprofile" || qualified == "sys.settrace" ||
          qualified == "threading.setprofile" || qualified == "threading.settrace" ||

@@ -13,7 +13,9 @@ const RuleDefinition& traceback_retained() {
        {"Finds tracebacks, frames and exceptions (from `sys.exc_info()`, `except ... as e`, "
         "`inspect.currentframe()`) stored into a module-level variable or container, or into an attribute of "
         "a library module (`sys.last_value = err`: kept until something else is stored there), also through "
-        "a method of a module-level object (`FAILURES.record(step, err)` appending to its list).",
+        "a method of a module-level object (`FAILURES.record(step, err)` appending to its list), and log "
+        "records kept by a handler of the project on a module-level logger (`log.warning(..., "
+        "exc_info=True)` or `log.exception(...)`: the record holds the exception being handled).",
         "A traceback keeps every frame it passed through and every local variable of those frames (models, "
         "optimizers, batches): stored in a global, they are never freed.",
         "LAST_FAILURE = {}\n\ndef remember_failure():\n    LAST_FAILURE['traceback'] = sys.exc_info()[2]\n",
