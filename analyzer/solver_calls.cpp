@@ -100,6 +100,12 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
   // not to hold this frame.
   if (method == "with_traceback" && node.children.size() == 2) return without_traceback(receivers, node);
   if (is_logging_method(method)) emit_log_record(receivers, method, args, node);
+  if (method == "create_task") {
+    // On an event loop or a TaskGroup: library objects, or objects whose class is not known here.
+    bool project = false;
+    for (ObjId r : receivers) project |= objs_[r].cls.valid();
+    if (!project) return run_as_task(args, node);
+  }
   ValueSet out;
   ValueSet unresolved;
   for (ObjId r : receivers) {
@@ -336,6 +342,10 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
         const std::string q = objs_[c].qualified;  // a copy: the calls below add objects
         if (q == "builtins.enumerate" || q == "builtins.zip") {
           out.merge(tuple_sequence(q == "builtins.enumerate", args, node));
+          break;
+        }
+        if (makes_task(q)) {
+          out.merge(run_as_task(args, node));
           break;
         }
         if (const CallModel* model = solver_.models_.function(q)) {
@@ -644,7 +654,11 @@ ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::
   // the coroutine is run to its end on the spot and gives its return value.
   if (f.is_generator) return generator(f, bound, node);
   if (f.is_async) {
-    if (&node != awaited_call_) return generator(f, bound, node);
+    if (&node != awaited_call_) {
+      const ValueSet coroutine = generator(f, bound, node);
+      for (ObjId c : coroutine) objs_[c].fn = function;  // what a task running it may end with
+      return coroutine;
+    }
     awaited_result_ = true;
   }
   return result;
@@ -683,6 +697,14 @@ void Context::keep_generator_frame(const Expr& e, ObjId generator, size_t clause
     store(ValueSet{generator}, intern_field("local:" + text), values,
           {site_ref(e.site, "the generator's frame keeps " + text)}, EdgeRole::Generator);
   }
+}
+
+bool Context::raises_directly(const Function& f) {
+  bool raises = false;
+  for_each_statement(f.body, [&raises](const Stmt& s) {
+    raises |= s.kind == StmtKind::Raise && s.value.kind != ExprKind::Literal;  // not a bare `raise`
+  });
+  return raises;
 }
 
 ValueSet Context::generator(const Function& f, const std::vector<ValueSet>& bound, const Expr& node) {

@@ -377,6 +377,12 @@ class Context {
   // (or whose class a caller may know) and gives what `as` binds; `managers` gets them, for exit_contexts.
   ValueSet enter_contexts(const ValueSet& values, const Expr& item, ValueSet& managers);
   void exit_contexts(const ValueSet& managers, const Expr& item);
+  // `asyncio.create_task(coro)`, `ensure_future`, `loop.create_task`, `TaskGroup.create_task`: a task that,
+  // once the coroutine is done, keeps the exception it ended with (see run_as_task's definition).
+  ValueSet run_as_task(const std::vector<Arg>& args, const Expr& node);
+  // Some statement of `f` (not in a nested function) raises an exception: `raise E(...)`, not a bare `raise`.
+  static bool raises_directly(const Function& f);
+  static bool makes_task(const std::string& qualified_or_method);
   // `log.warning(...)` and the other logging methods: logging passes a record to the logger's handlers.
   static bool is_logging_method(const std::string& method);
   void emit_log_record(const ValueSet& loggers, const std::string& method, const std::vector<Arg>& args,

@@ -176,6 +176,39 @@ void Context::exit_contexts(const ValueSet& managers, const Expr& item) {
   call_method(managers, "__exit__", none, solver_.implicit_method_call(item, true), false);
 }
 
+bool Context::makes_task(const std::string& name) {
+  return name == "asyncio.create_task" || name == "asyncio.ensure_future" || name == "create_task" ||
+         name == "asyncio.tasks.create_task" || name == "asyncio.tasks.ensure_future";
+}
+
+// The task keeps the coroutine's outcome after it ends: its result, or the exception it raised, whose
+// traceback holds the coroutine's frame and so its locals (`self` of the method that made the task:
+// `self.pending.append(asyncio.create_task(self._score(x)))` is a cycle once `_score` raises, until the
+// exception is retrieved and the task dropped). The coroutine itself lets its frame go when it ends, so
+// the task's reference to it is left out.
+ValueSet Context::run_as_task(const std::vector<Arg>& args, const Expr& node) {
+  const ObjId task = at_site(&node, ObjKind::LibInstance, "asyncio Task", node.site, 33);
+  objs_[task].qualified = "asyncio.Task";
+  for (ObjId coroutine : arg_values(args, 0, "coro", node.site)) {
+    const Obj& o = objs_[coroutine];
+    // A coroutine of a function that raises (`raise NonFiniteLoss(...)`) may end with that exception, whose
+    // traceback keeps the coroutine's frame, and so what the frame holds (its arguments, `self` among them).
+    if (o.kind != ObjKind::Generator || !o.fn.valid() || !raises_directly(program_.function(o.fn))) continue;
+    const std::string name = program_.function(o.fn).name;
+    const uint32_t salt = 34 + 2 * (coroutine % 997);
+    const ObjId exception =
+        at_site(&node, ObjKind::Exception, "exception " + name + "() raises", node.site, salt);
+    const ObjId tb = at_site(&node, ObjKind::Traceback, "traceback", node.site, salt + 1);
+    store(ValueSet{task}, intern_field("_exception"), ValueSet{exception},
+          {site_ref(node.site, "the task keeps the exception its coroutine ends with")}, EdgeRole::Plain);
+    store(ValueSet{exception}, intern_field("__traceback__"), ValueSet{tb},
+          {site_ref(node.site, "the exception keeps its traceback")}, EdgeRole::Frame);
+    store(ValueSet{tb}, intern_field("tb_frame"), ValueSet{coroutine},
+          {site_ref(node.site, "the traceback keeps the frame of " + name + "()")}, EdgeRole::Frame);
+  }
+  return ValueSet{task};
+}
+
 bool Context::is_logging_method(const std::string& method) {
   static const char* const kMethods[] = {"debug",     "info",     "warning", "warn", "error",
                                          "exception", "critical", "fatal",   "log"};

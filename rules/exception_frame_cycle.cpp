@@ -72,6 +72,13 @@ const RuleDefinition& exception_frame_cycle() {
           return std::string(
               "Delete the frame reference in a finally block (`del frame`) once you are done.");
         }
+        if (c.nodes[i].label == "asyncio Task" && c.edges[i].field == "._exception") {
+          return std::string(
+              "Drop the tasks once they are done (`self.pending.clear()` after gathering them), or keep them "
+              "in "
+              "a local: a finished task keeps the exception its coroutine raised, whose traceback keeps the "
+              "coroutine's frame and its arguments.");
+        }
         const bool chained = std::any_of(c.edges.begin(), c.edges.end(), is_context_edge);
         if (chained && c.edges[i].field.rfind("local ", 0) == 0) {
           return std::string(

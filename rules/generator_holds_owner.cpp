@@ -1,5 +1,7 @@
 // CC110 generator-holds-owner: a generator or coroutine made from a method (or from a function given the
 // object) is kept by that object.
+#include <algorithm>
+
 #include "rules/cycle_report.hpp"
 
 namespace cyclecheck::rules {
@@ -42,7 +44,14 @@ const RuleDefinition& generator_holds_owner() {
         "The generator or coroutine is assumed alive where it is stored, even when the code later exhausts, "
         "awaits or closes it. A coroutine awaited where it is created (`x = await self._fetch()`) is not "
         "kept: the call gives its return value. A generator expression's `if` conditions are not read."}},
-      [](const CycleWitness& c) { return has_role(c, EdgeRole::Generator); },
+      // A cycle through an exception's traceback to the frame (a task keeping the exception its coroutine
+      // ended with) is CC107's.
+      [](const CycleWitness& c) {
+        return has_role(c, EdgeRole::Generator) &&
+               std::none_of(c.nodes.begin(), c.nodes.end(), [](const WitnessNode& node) {
+                 return node.kind == NodeKind::Exception || node.kind == NodeKind::Traceback;
+               });
+      },
       keeping_edge,
       [](const CycleWitness&) {
         return std::string(
