@@ -192,9 +192,10 @@ struct Obj {
   bool mutable_default = false;
   bool receiver_for_super = false;
   bool backpropagated = false;
-  bool parameter = false;       // a module's parameter: a leaf tensor that requires grad
-  bool raised = false;          // an exception raised while handling another: it keeps a __context__
-  std::vector<ObjId> operands;  // Value: what it was computed from
+  bool parameter = false;        // a module's parameter: a leaf tensor that requires grad
+  bool raised = false;           // an exception raised while handling another: it keeps a __context__
+  bool deferred_result = false;  // the result of a deferred `submit()`: calls on it are deferred too
+  std::vector<ObjId> operands;   // Value: what it was computed from
 };
 
 struct EdgeInfo {

@@ -377,6 +377,12 @@ class Context {
   // (or whose class a caller may know) and gives what `as` binds; `managers` gets them, for exit_contexts.
   ValueSet enter_contexts(const ValueSet& values, const Expr& item, ValueSet& managers);
   void exit_contexts(const ValueSet& managers, const Expr& item);
+  // `pool.submit(fn, *args)` on a ThreadPoolExecutor: a Future holding what fn returns, computed on a worker
+  // thread (see the definition).
+  ValueSet submit_to_thread_pool(const std::vector<Arg>& args, const Expr& node);
+  static inline const std::vector<std::string> kThreadPools{"concurrent.futures.ThreadPoolExecutor",
+                                                            "concurrent.futures.thread.ThreadPoolExecutor"};
+  static constexpr const char* kFuture = "concurrent.futures.Future";
   // `asyncio.create_task(coro)`, `ensure_future`, `loop.create_task`, `TaskGroup.create_task`: a task that,
   // once the coroutine is done, keeps the exception it ended with (see run_as_task's definition).
   ValueSet run_as_task(const std::vector<Arg>& args, const Expr& node);

@@ -176,6 +176,26 @@ void Context::exit_contexts(const ValueSet& managers, const Expr& item) {
   call_method(managers, "__exit__", none, solver_.implicit_method_call(item, true), false);
 }
 
+// The worker thread runs with autograd on whatever the submitting code's mode (grad mode is per thread):
+// `with torch.no_grad(): outputs = [f.result() for f in futures]` still gets outputs with a graph.
+ValueSet Context::submit_to_thread_pool(const std::vector<Arg>& args, const Expr& node) {
+  const ObjId future = at_site(&node, ObjKind::LibInstance, "Future", node.site, 35);
+  objs_[future].qualified = kFuture;
+  if (args.empty() || !args[0].name.empty()) return ValueSet{future};
+  const std::vector<Arg> rest(args.begin() + 1, args.end());
+  const int saved_no_grad = no_grad_depth_, saved_maybe_off = grad_maybe_off_depth_;
+  no_grad_depth_ = 0;
+  grad_maybe_off_depth_ = 0;
+  const ValueSet returned = call(args[0].values, rest, node, true);
+  no_grad_depth_ = saved_no_grad;
+  grad_maybe_off_depth_ = saved_maybe_off;
+  if (!returned.empty()) {
+    store(ValueSet{future}, intern_field("_result"), returned,
+          {site_ref(node.site, "the future keeps what the function returns")}, EdgeRole::Plain);
+  }
+  return ValueSet{future};
+}
+
 bool Context::makes_task(const std::string& name) {
   return name == "asyncio.create_task" || name == "asyncio.ensure_future" || name == "create_task" ||
          name == "asyncio.tasks.create_task" || name == "asyncio.tasks.ensure_future";
