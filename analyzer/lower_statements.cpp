@@ -164,8 +164,19 @@ bool Lowerer::lower_setattr(TSNode call, std::vector<Stmt>& out) {
     return false;
   const NamedChildren arguments(*this, args);
   if (arguments.size() != 3 || !plain_positional(arguments, 3)) return false;
-  const std::string name = attribute_name_of(arguments[1], false);
-  if (name.empty()) return false;
+  std::string name = attribute_name_of(arguments[1], false);
+  // `setattr(parent, child, new)`, `setattr(self, "test_" + name, method)`: with a computed name, some
+  // attribute of parent, as getattr reads it. The name is still evaluated, for what its calls do.
+  if (name.empty()) {
+    name = kDynamicAttribute;
+    if (ts_node_symbol(arguments[1]) != g_.identifier) {
+      Stmt computed;
+      computed.kind = StmtKind::ExprStmt;
+      computed.site = site(arguments[1]);
+      computed.value = lower_expr(arguments[1]);
+      out.push_back(std::move(computed));
+    }
+  }
   Stmt s;
   s.kind = StmtKind::Assign;
   s.site = site(call);

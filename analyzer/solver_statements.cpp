@@ -50,6 +50,27 @@ void Context::run_setattr_overrides(const ValueSet& bases, const Expr& target, c
   }
 }
 
+void Context::assign_attribute(const Expr& target, const ValueSet& values, const Site& site) {
+  const ValueSet bases = eval(target.children[0]);
+  same_identity_store_ = assigned_value_ != nullptr && target.children[0].kind == ExprKind::Name &&
+                         assigned_value_->kind == ExprKind::Name &&
+                         assigned_value_->text == target.children[0].text;
+  store_base_root_ = root_name(target.children[0]);
+  store_value_root_ = assigned_value_ != nullptr ? root_name(*assigned_value_) : std::string();
+  // The override runs instead of the store, and sees the attribute's earlier value.
+  if (!storing_into_dict_) run_setattr_overrides(bases, target, values);
+  store(bases, intern_field(target.text), values, {site_ref(site, describe_target(target) + " = ...")},
+        EdgeRole::Plain);
+  same_identity_store_ = false;
+  store_base_root_.clear();
+  store_value_root_.clear();
+  record_store_events(bases, values, site, target);
+  // `p.grad = g` for a gradient taken with create_graph: its graph reaches the parameter again.
+  if (target.text == "grad" && !autograd_maybe_off() && any_graph(values))
+    record_event(EventKind::GraphIntoGrad, kNoObj, describe_target(target), values, site,
+                 describe_target(target) + " = ...");
+}
+
 void Context::assign(const Expr& target, const ValueSet& values, const Site& site) {
   switch (target.kind) {
     case ExprKind::Name:
@@ -57,24 +78,25 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
       break;
     case ExprKind::Attribute: {
       if (target.children.empty()) break;
-      const ValueSet bases = eval(target.children[0]);
-      same_identity_store_ = assigned_value_ != nullptr && target.children[0].kind == ExprKind::Name &&
-                             assigned_value_->kind == ExprKind::Name &&
-                             assigned_value_->text == target.children[0].text;
-      store_base_root_ = root_name(target.children[0]);
-      store_value_root_ = assigned_value_ != nullptr ? root_name(*assigned_value_) : std::string();
-      // The override runs instead of the store, and sees the attribute's earlier value.
-      if (!storing_into_dict_) run_setattr_overrides(bases, target, values);
-      store(bases, intern_field(target.text), values, {site_ref(site, describe_target(target) + " = ...")},
-            EdgeRole::Plain);
-      same_identity_store_ = false;
-      store_base_root_.clear();
-      store_value_root_.clear();
-      record_store_events(bases, values, site, target);
-      // `p.grad = g` for a gradient taken with create_graph: its graph reaches the parameter again.
-      if (target.text == "grad" && !autograd_maybe_off() && any_graph(values))
-        record_event(EventKind::GraphIntoGrad, kNoObj, describe_target(target), values, site,
-                     describe_target(target) + " = ...");
+      if (target.text == kDynamicAttribute) {
+        // `setattr(obj, name, value)` with a computed name. A plain function set so is a method installed on
+        // a class (`setattr(cls, test_name, instantiated_test)`), and a class is in cycles of its own (its
+        // __mro__, its __dict__'s descriptors): only other values are stored.
+        ValueSet kept;
+        for (ObjId v : values) {
+          const ObjKind kind = objs_[v].kind;
+          if (kind != ObjKind::Closure && kind != ObjKind::FunctionConst) kept.insert(v);
+        }
+        if (kept.size() != values.size()) {
+          if (kept.empty()) {
+            eval(target.children[0]);
+          } else {
+            assign_attribute(target, kept, site);
+          }
+          break;
+        }
+      }
+      assign_attribute(target, values, site);
       break;
     }
     case ExprKind::Subscript: {
