@@ -650,7 +650,10 @@ void Program::collect_methods(CodeRef ref, std::optional<std::unordered_set<std:
     const bool container = makes_mutable_container(s.value);
     if (!container && !may_make_instance(s.value)) continue;
     if (!assigned) assigned = assigned_attributes(facts);  // once per module, and only when needed
-    if (assigned->count(s.targets[0].text) != 0) continue;
+    if (assigned->count(s.targets[0].text) != 0) {
+      if (container) info.shadowed_containers.push_back(s.targets[0].text);
+      continue;
+    }
     // A module that writes attributes through `vars(obj)` may shadow an instance held by the class. (Not
     // applied to containers: their reads of the class's list, as a registry, stay right more often than
     // not, as in unittest.mock's `_patch._active_patches`.)
@@ -684,6 +687,7 @@ void Program::link_class(CodeRef ref, std::vector<std::vector<uint8_t>>& states)
   st = 1;
   const ClassDef& def = class_def(ref);
   ClassInfo& info = classes_[static_cast<size_t>(ref.module)][static_cast<size_t>(ref.index)];
+  info.inherits_shadowed_containers = !info.shadowed_containers.empty();
   for (const Expr& base : def.bases) {
     StaticRef r = resolve_expr(ref.module, base);
     if (r.kind == StaticRef::Kind::ProjectClass) {
@@ -696,6 +700,7 @@ void Program::link_class(CodeRef ref, std::vector<std::vector<uint8_t>>& states)
       info.defines_del |= base_info.defines_del;
       info.calls_remove |= base_info.calls_remove;
       info.overrides_setattr |= base_info.overrides_setattr;
+      info.inherits_shadowed_containers |= base_info.inherits_shadowed_containers;
       info.inherits_shared_containers |= base_info.inherits_shared_containers;
       for (const auto& q : base_info.external_bases) info.external_bases.push_back(q);
     } else if (r.kind == StaticRef::Kind::External) {
@@ -742,6 +747,10 @@ CodeRef Program::shared_attribute_owner(CodeRef cls, const std::string& attribut
 
 CodeRef Program::shared_container_owner(CodeRef cls, const std::string& attribute) const {
   return shared_attribute_owner(cls, attribute, &ClassInfo::shared_containers);
+}
+
+CodeRef Program::shadowed_container_owner(CodeRef cls, const std::string& attribute) const {
+  return shared_attribute_owner(cls, attribute, &ClassInfo::shadowed_containers);
 }
 
 CodeRef Program::shared_instance_owner(CodeRef cls, const std::string& attribute) const {

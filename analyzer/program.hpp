@@ -70,6 +70,11 @@ struct ClassInfo {
   // The same for class attributes bound to an instance of a project class (`meter = AverageMeter()`).
   std::vector<std::string> shared_instances;
   bool inherits_shared_containers = false;  // this class or a project base has some of either
+  // Own class attributes bound to a mutable container that some code also assigns as an attribute
+  // (`outputs = []` in the class body, `self.outputs = []` in a method): an instance reads the class's
+  // container until it gets one of its own.
+  std::vector<std::string> shadowed_containers;
+  bool inherits_shadowed_containers = false;  // this class or a project base has some
   // Own class attributes bound to an instance of a project class, shadowed or not: that class. An enum's
   // members are instances of the enum.
   std::vector<std::pair<std::string, CodeRef>> instance_attributes;
@@ -162,6 +167,8 @@ class Program {
   // The class along `cls`'s project MRO whose shared container `attribute` is (see
   // ClassInfo::shared_containers): `self.<attribute>` reads that class's attribute. Invalid when none.
   CodeRef shared_container_owner(CodeRef cls, const std::string& attribute) const;
+  // The same for a container some code shadows on instances (see ClassInfo::shadowed_containers).
+  CodeRef shadowed_container_owner(CodeRef cls, const std::string& attribute) const;
   // The same for a shared instance (see ClassInfo::shared_instances) of a project class.
   CodeRef shared_instance_owner(CodeRef cls, const std::string& attribute) const;
   // The project class whose instance the body of `cls` binds `attribute` to (`meter = AverageMeter()`);

@@ -136,6 +136,7 @@ class Context {
     bool result_used = true;
     CodeRef caller;                                // the function whose body makes the call
     bool no_grad = false, grad_maybe_off = false;  // autograd there (see no_grad_depth_)
+    bool in_loop = false;                          // made in a loop of the callee: it runs many times
   };
   std::vector<DeferredCall> deferred_;
   // While a callee's deferred call is resolved here: the function that makes it (for call edges).
@@ -232,6 +233,7 @@ class Context {
     d.caller = deferred_caller_.valid() ? deferred_caller_ : ref_;
     d.no_grad = no_grad_depth_ > 0;
     d.grad_maybe_off = grad_maybe_off_depth_ > 0;
+    d.in_loop = loop_depth_ > 0;
     deferred_.push_back(std::move(d));
   }
   ObjId constant(const StaticRef& ref);

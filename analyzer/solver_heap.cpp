@@ -198,6 +198,9 @@ ObjId Context::placeholder(ObjId base, FieldId field, Site site) {
   o.label = texts->second.label;
   o.site = site_ref(site);
   o.tensor = objs_[base].module && name != "[]";
+  // The rows of a tensor with autograd history (`for row in out`, `out.unbind(0)`, `list.extend(out)`) carry
+  // that history too. (Not a numbered slot: `torch.max(out, 1)[1]` and `out.topk(5)[1]` are indices.)
+  if (base_obj.graph && name == "[]") o.graph = o.tensor = true;
   if (name == "[]" || (base_obj.kind == ObjKind::ClassConst && name.starts_with('['))) {
     o.cls = objs_[base].element_cls;  // an element of a `List[C]` parameter is a C, a member of an enum class
   } else if (base_obj.kind == ObjKind::ClassConst && base_obj.cls.valid()) {
@@ -225,6 +228,14 @@ ValueSet Context::load_one(ObjId base, FieldId field, Site site) {
   auto it = st_.fields.find(key);
   if (it != st_.fields.end()) return it->second;
   if (!placeholder_capable(base)) return {};
+  // An instance made here that has not set the attribute reads the class's (`outputs = []` in the class
+  // body, shadowed by `self.outputs = []` in some method): the list every instance shares until then.
+  if (const Obj& o = objs_[base]; o.kind == ObjKind::Instance && o.cls.valid() &&
+                                  program_.class_info(o.cls).inherits_shadowed_containers) {
+    const CodeRef owner = program_.shadowed_container_owner(o.cls, field_name(field));
+    if (owner.valid())
+      return load_one(constant(project_ref(StaticRef::Kind::ProjectClass, owner)), field, site);
+  }
   // The field's earlier content, now observed: it is part of the heap from here on.
   ValueSet initial{placeholder(base, field, site)};
   st_.fields.emplace(key, initial);

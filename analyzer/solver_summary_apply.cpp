@@ -168,10 +168,12 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     }
     no_grad_depth_ += d.no_grad ? 1 : 0;
     grad_maybe_off_depth_ += d.grad_maybe_off ? 1 : 0;
+    loop_depth_ += d.in_loop ? 1 : 0;
     ValueSet results = d.receiver != kNoObj ? call_method(receivers, d.method, args, *d.node, d.result_used)
                                             : call(callees, args, *d.node, d.result_used);
     no_grad_depth_ -= d.no_grad ? 1 : 0;
     grad_maybe_off_depth_ -= d.grad_maybe_off ? 1 : 0;
+    loop_depth_ -= d.in_loop ? 1 : 0;
     deferred_caller_ = saved_caller;
     deferred_caller_frame_ = saved_frame;
     site_module_override_ = saved;
