@@ -915,6 +915,11 @@ std::string Program::global_call_qualified(int32_t module, const std::string& na
   return callee.kind == StaticRef::Kind::External ? callee.qualified : std::string();
 }
 
+CodeRef Program::global_factory(int32_t module, const std::string& name) const {
+  const StaticRef callee = global_assigned_callee(module, name);
+  return callee.kind == StaticRef::Kind::ProjectFunction ? callee.code : CodeRef{};
+}
+
 CodeRef Program::global_instance_class(int32_t module, const std::string& name) const {
   if (is_default_instance_name(name)) {
     const auto& defaults = default_instances_[static_cast<size_t>(module)];

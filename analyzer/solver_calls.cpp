@@ -417,6 +417,24 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
         break;
       }
       default: {
+        if (objs_[c].kind == ObjKind::Global && objs_[c].module_index >= 0) {
+          // `log_train(step, loss=loss)` with `log_train = make_logger("train")` at module level: the
+          // function the factory returns, called (made again here: the module's one is made at import).
+          const CodeRef factory = program_.global_factory(objs_[c].module_index, objs_[c].name.str());
+          if (factory.valid()) {
+            ValueSet functions;
+            for (ObjId made : invoke(factory, {}, {}, {}, node)) {
+              const ObjKind made_kind = objs_[made].kind;
+              if (made_kind == ObjKind::Closure || made_kind == ObjKind::FunctionConst ||
+                  made_kind == ObjKind::BoundMethod || made_kind == ObjKind::Partial)
+                functions.insert(made);
+            }
+            if (!functions.empty()) {
+              out.merge(call(functions, args, node, result_used));
+              break;
+            }
+          }
+        }
         if (objs_[c].kind == ObjKind::LibInstance && objs_[c].qualified.str() == kDispatchRegisterDecorator) {
           const ValueSet implementations = arg_values(args, 0, "", node.site);
           keep_dispatch_implementation(objs_[c].name.str(), implementations, node);

@@ -230,9 +230,26 @@ ValueSet Context::run_as_task(const std::vector<Arg>& args, const Expr& node) {
 }
 
 bool Context::is_logging_method(const std::string& method) {
-  static const char* const kMethods[] = {"debug",     "info",     "warning", "warn", "error",
-                                         "exception", "critical", "fatal",   "log"};
-  return std::any_of(std::begin(kMethods), std::end(kMethods), [&](const char* m) { return method == m; });
+  // Asked of every method call: the length and first letter rule out most names before any comparison.
+  if (method.size() < 3 || method.size() > 9) return false;
+  switch (method[0]) {
+    case 'd':
+      return method == "debug";
+    case 'i':
+      return method == "info";
+    case 'w':
+      return method == "warning" || method == "warn";
+    case 'e':
+      return method == "error" || method == "exception";
+    case 'c':
+      return method == "critical";
+    case 'f':
+      return method == "fatal";
+    case 'l':
+      return method == "log";
+    default:
+      return false;
+  }
 }
 
 // `log.warning("sample %d unreadable", idx, exc_info=True)` on a module-level logger to which the module
