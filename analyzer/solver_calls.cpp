@@ -121,6 +121,17 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
       return out;
     }
   }
+  if (method == "apply" && args.size() == 1 && args[0].name.empty()) {
+    // `model.apply(fn)` on an nn.Module calls fn on every submodule and on the module itself (its model
+    // below gives the module back). A module this function was given (`def enable(model):
+    // model.apply(wrap)`) has submodules only a caller knows: the call is made again there.
+    ValueSet modules;
+    for (ObjId r : receivers) {
+      if (objs_[r].module) modules.insert(r);
+      if (is_placeholder(r)) defer(r, kNoObj, method, args, node, kNoObj, result_used);
+    }
+    if (!modules.empty()) apply_to_submodules(modules, args[0].values, node);
+  }
   if (method == "create_task") {
     // On an event loop or a TaskGroup: library objects, or objects whose class is not known here.
     bool project = false;

@@ -385,6 +385,9 @@ class Context {
   static inline const std::vector<std::string> kThreadPools{"concurrent.futures.ThreadPoolExecutor",
                                                             "concurrent.futures.thread.ThreadPoolExecutor"};
   static constexpr const char* kFuture = "concurrent.futures.Future";
+  // `model.apply(fn)`: fn called on each module `modules` hold (fields, and elements of containers they
+  // hold, a few levels down) and on the modules themselves, one call per module.
+  void apply_to_submodules(const ValueSet& modules, const ValueSet& functions, const Expr& node);
   // `asyncio.create_task(coro)`, `ensure_future`, `loop.create_task`, `TaskGroup.create_task`: a task that,
   // once the coroutine is done, keeps the exception it ended with (see run_as_task's definition).
   ValueSet run_as_task(const std::vector<Arg>& args, const Expr& node);

@@ -196,6 +196,43 @@ ValueSet Context::submit_to_thread_pool(const std::vector<Arg>& args, const Expr
   return ValueSet{future};
 }
 
+void Context::apply_to_submodules(const ValueSet& modules, const ValueSet& functions, const Expr& node) {
+  ValueSet callables;
+  for (ObjId f : functions) {
+    const ObjKind kind = objs_[f].kind;
+    if (kind == ObjKind::Closure || kind == ObjKind::FunctionConst || kind == ObjKind::BoundMethod ||
+        kind == ObjKind::Partial)
+      callables.insert(f);
+  }
+  if (callables.empty()) return;
+  // The modules reachable through fields (and containers' elements), breadth first, a bounded number.
+  constexpr size_t kMaxModules = 32;
+  constexpr int kMaxDepth = 4;
+  std::vector<ObjId> found(modules.begin(), modules.end());
+  std::vector<ObjId> level = found;
+  for (int depth = 0; depth < kMaxDepth && !level.empty() && found.size() < kMaxModules; ++depth) {
+    std::vector<ObjId> next;
+    for (const auto& [key, values] : st_.fields) {
+      const auto holder = static_cast<ObjId>(key >> 32);
+      if (std::find(level.begin(), level.end(), holder) == level.end()) continue;
+      for (ObjId v : values) {
+        const Obj& o = objs_[v];
+        // Modules, and what may hold them: containers and library objects (an nn.Sequential of blocks).
+        if (!o.module && o.kind != ObjKind::Container && o.kind != ObjKind::LibInstance) continue;
+        if (std::find(found.begin(), found.end(), v) != found.end()) continue;
+        if (std::find(next.begin(), next.end(), v) != next.end()) continue;
+        next.push_back(v);
+      }
+    }
+    for (ObjId v : next) {
+      if (objs_[v].module && found.size() < kMaxModules) found.push_back(v);
+    }
+    level = std::move(next);
+  }
+  std::sort(found.begin(), found.end());  // the order of the calls does not depend on the table's
+  for (ObjId m : found) call(callables, {Arg{"", ValueSet{m}}}, node, false);
+}
+
 bool Context::makes_task(const std::string& name) {
   return name == "asyncio.create_task" || name == "asyncio.ensure_future" || name == "create_task" ||
          name == "asyncio.tasks.create_task" || name == "asyncio.tasks.ensure_future";
