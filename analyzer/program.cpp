@@ -917,7 +917,20 @@ std::string Program::global_call_qualified(int32_t module, const std::string& na
 
 CodeRef Program::global_factory(int32_t module, const std::string& name) const {
   const StaticRef callee = global_assigned_callee(module, name);
-  return callee.kind == StaticRef::Kind::ProjectFunction ? callee.code : CodeRef{};
+  if (callee.kind != StaticRef::Kind::ProjectFunction) return {};
+  // Only a function that returns a function it defines (`return log`, `return lambda ...`): calling the
+  // global then runs that function. Others (`app = create_app()`) are left alone, their effects not repeated.
+  const Function& factory = function(callee.code);
+  std::vector<std::string> nested;
+  bool returns_function = false;
+  for_each_statement(factory.body, [&](const Stmt& s) {
+    if (s.kind == StmtKind::FunctionDef) nested.push_back(s.text);
+    if (s.kind != StmtKind::Return) return;
+    returns_function |= s.value.kind == ExprKind::Function ||
+                        (s.value.kind == ExprKind::Name &&
+                         std::find(nested.begin(), nested.end(), s.value.text) != nested.end());
+  });
+  return returns_function ? callee.code : CodeRef{};
 }
 
 CodeRef Program::global_instance_class(int32_t module, const std::string& name) const {

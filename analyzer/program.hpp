@@ -155,7 +155,8 @@ class Program {
   // global_instance_class gives its class.
   std::string default_instance_name(CodeRef function, size_t param) const;
   // The project function a module-level global is assigned from when it is assigned exactly once from a
-  // call of it (`log_train = make_logger("train")`); invalid otherwise.
+  // call of it and the function returns a function it defines (`log_train = make_logger("train")`);
+  // invalid otherwise.
   CodeRef global_factory(int32_t module, const std::string& name) const;
   // The library function a module-level global is assigned from when it is assigned exactly once from a
   // call (`logger = logging.getLogger(__name__)`: "logging.getLogger"); "" otherwise.

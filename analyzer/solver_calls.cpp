@@ -433,13 +433,7 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
           // function the factory returns, called (made again here: the module's one is made at import).
           const CodeRef factory = program_.global_factory(objs_[c].module_index, objs_[c].name.str());
           if (factory.valid()) {
-            ValueSet functions;
-            for (ObjId made : invoke(factory, {}, {}, {}, node)) {
-              const ObjKind made_kind = objs_[made].kind;
-              if (made_kind == ObjKind::Closure || made_kind == ObjKind::FunctionConst ||
-                  made_kind == ObjKind::BoundMethod || made_kind == ObjKind::Partial)
-                functions.insert(made);
-            }
+            const ValueSet functions = project_callables(invoke(factory, {}, {}, {}, node));
             if (!functions.empty()) {
               out.merge(call(functions, args, node, result_used));
               break;

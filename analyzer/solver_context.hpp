@@ -595,6 +595,9 @@ class Context {
   mutable std::vector<uint32_t> walk_marks_;  // any_within_operands: the walk that last reached each object
   mutable uint32_t walk_epoch_ = 0;
   bool is_callable_value(ObjId id) const;
+  // The values among `values` that are functions the analysis can run: closures, bound methods, partials
+  // and project functions.
+  ValueSet project_callables(const ValueSet& values) const;
   // A bound method of `self`, a closure reading `self` or a partial of either: keeping it keeps `self`.
   // With `instances`, an instance that keeps `self` in a field (a logging handler given its trainer) counts
   // too: for a library's registry, where a project's own caches of instances are not in question.

@@ -641,6 +641,14 @@ bool Context::is_callable_value(ObjId id) const {
   return k == ObjKind::Closure || k == ObjKind::BoundMethod || k == ObjKind::Partial;
 }
 
+ValueSet Context::project_callables(const ValueSet& values) const {
+  ValueSet callables;
+  for (ObjId v : values) {
+    if (is_callable_value(v) || objs_[v].kind == ObjKind::FunctionConst) callables.insert(v);
+  }
+  return callables;
+}
+
 void Context::mark_graph(const ValueSet& values, int depth) {
   if (depth > 8) return;
   for (ObjId v : values) {

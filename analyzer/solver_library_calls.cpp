@@ -197,13 +197,7 @@ ValueSet Context::submit_to_thread_pool(const std::vector<Arg>& args, const Expr
 }
 
 void Context::apply_to_submodules(const ValueSet& modules, const ValueSet& functions, const Expr& node) {
-  ValueSet callables;
-  for (ObjId f : functions) {
-    const ObjKind kind = objs_[f].kind;
-    if (kind == ObjKind::Closure || kind == ObjKind::FunctionConst || kind == ObjKind::BoundMethod ||
-        kind == ObjKind::Partial)
-      callables.insert(f);
-  }
+  const ValueSet callables = project_callables(functions);
   if (callables.empty()) return;
   // The modules reachable through fields (and containers' elements), breadth first, a bounded number.
   constexpr size_t kMaxModules = 32;
@@ -351,13 +345,7 @@ bool Context::is_trace_installer(const std::string& qualified) {
 // __enter__ and runs the traced code in the caller). That frame, one call up, stands for them: a function
 // that keeps the frame it is given keeps that code's locals (`self.slowest = (elapsed, frame)`).
 void Context::run_trace_function(const std::vector<Arg>& args, const Expr& node) {
-  ValueSet functions;
-  for (ObjId f : arg_values(args, 0, "", node.site)) {
-    const ObjKind kind = objs_[f].kind;
-    if (kind == ObjKind::FunctionConst || kind == ObjKind::Closure || kind == ObjKind::BoundMethod ||
-        kind == ObjKind::Partial)
-      functions.insert(f);
-  }
+  const ValueSet functions = project_callables(arg_values(args, 0, "", node.site));
   if (functions.empty()) return;
   const ObjId traced = at_site(&node, ObjKind::Frame, "the frame of a traced call", node.site, 1);
   objs_[traced].frames_up = 1;
