@@ -405,9 +405,9 @@ class Context {
   void run_trace_function(const std::vector<Arg>& args, const Expr& node);
   void fill_with_default(const ValueSet& dicts, const std::vector<Arg>& args, const Expr& node);
   void assign(const Expr& target, const ValueSet& values, const Site& site);
-  void assign_attribute(const Expr& target, const ValueSet& values, const Site& site);
+  // `obj.name = value`; `runs_setattr` false for a write into `obj.__dict__`, which no `__setattr__` sees.
+  void assign_attribute(const Expr& target, const ValueSet& values, const Site& site, bool runs_setattr);
   void run_setattr_overrides(const ValueSet& bases, const Expr& target, const ValueSet& values);
-  bool storing_into_dict_ = false;          // `obj.__dict__["name"] = value`: no __setattr__ runs
   bool applying_setattr_override_ = false;  // the next summary applied is a __setattr__ run for a store
   void exec_block(const std::vector<Stmt>& body);
   void exec(const Stmt& s);

@@ -50,7 +50,8 @@ void Context::run_setattr_overrides(const ValueSet& bases, const Expr& target, c
   }
 }
 
-void Context::assign_attribute(const Expr& target, const ValueSet& values, const Site& site) {
+void Context::assign_attribute(const Expr& target, const ValueSet& values, const Site& site,
+                               bool runs_setattr) {
   const ValueSet bases = eval(target.children[0]);
   same_identity_store_ = assigned_value_ != nullptr && target.children[0].kind == ExprKind::Name &&
                          assigned_value_->kind == ExprKind::Name &&
@@ -58,7 +59,7 @@ void Context::assign_attribute(const Expr& target, const ValueSet& values, const
   store_base_root_ = root_name(target.children[0]);
   store_value_root_ = assigned_value_ != nullptr ? root_name(*assigned_value_) : std::string();
   // The override runs instead of the store, and sees the attribute's earlier value.
-  if (!storing_into_dict_) run_setattr_overrides(bases, target, values);
+  if (runs_setattr) run_setattr_overrides(bases, target, values);
   store(bases, intern_field(target.text), values, {site_ref(site, describe_target(target) + " = ...")},
         EdgeRole::Plain);
   same_identity_store_ = false;
@@ -78,25 +79,23 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
       break;
     case ExprKind::Attribute: {
       if (target.children.empty()) break;
-      if (target.text == kDynamicAttribute) {
-        // `setattr(obj, name, value)` with a computed name. A plain function set so is a method installed on
-        // a class (`setattr(cls, test_name, instantiated_test)`), and a class is in cycles of its own (its
-        // __mro__, its __dict__'s descriptors): only other values are stored.
-        ValueSet kept;
-        for (ObjId v : values) {
-          const ObjKind kind = objs_[v].kind;
-          if (kind != ObjKind::Closure && kind != ObjKind::FunctionConst) kept.insert(v);
-        }
-        if (kept.size() != values.size()) {
-          if (kept.empty()) {
-            eval(target.children[0]);
-          } else {
-            assign_attribute(target, kept, site);
-          }
-          break;
-        }
+      if (target.text != kDynamicAttribute) {
+        assign_attribute(target, values, site, true);
+        break;
       }
-      assign_attribute(target, values, site);
+      // `setattr(obj, name, value)` with a computed name. A plain function set so is a method installed on a
+      // class (`setattr(cls, test_name, instantiated_test)`), and a class is in cycles of its own (its
+      // __mro__, its __dict__'s descriptors): only other values are stored.
+      ValueSet kept;
+      for (ObjId v : values) {
+        const ObjKind kind = objs_[v].kind;
+        if (kind != ObjKind::Closure && kind != ObjKind::FunctionConst) kept.insert(v);
+      }
+      if (kept.empty()) {
+        eval(target.children[0]);
+      } else {
+        assign_attribute(target, kept, site, true);
+      }
       break;
     }
     case ExprKind::Subscript: {
@@ -108,9 +107,7 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
         attribute.text = key;
         attribute.children.push_back(target.children[0].children[0]);
         // Writing the instance's __dict__ is how a __setattr__ stores without calling itself again.
-        storing_into_dict_ = true;
-        assign(attribute, values, site);
-        storing_into_dict_ = false;
+        assign_attribute(attribute, values, site, false);
         break;
       }
       const ValueSet bases = eval(target.children[0]);
