@@ -41,8 +41,9 @@ bool is_enum_base(const std::string& q) {
 
 // Names X in `X.remove(...)`, `X.discard(...)`, `X.pop(...)`, `X.clear()`, `X.unregister(...)` (atexit),
 // `X.reset(token)` (a context variable),
-// `del X[...]`, ".attr" for `<anything>.attr.remove(...)` and the like (a class attribute reached
-// through the class or an instance), and "m()" for any call of a method m named remove* or unregister*.
+// `del X[...]`, ".attr" for `<anything>.attr.remove(...)`, `del <anything>.attr[...]` and the like (a class
+// attribute reached through the class or an instance), and "m()" for any call of a method m named remove* or
+// unregister*.
 void collect_removals(const std::vector<Stmt>& body, std::unordered_map<std::string, bool>& out) {
   for_each_statement(body, [&out](const Stmt& s) {
     for_each_expr(s.value, [&out](const Expr& e) {
@@ -63,9 +64,9 @@ void collect_removals(const std::vector<Stmt>& body, std::unordered_map<std::str
     });
     if (s.kind == StmtKind::Delete) {
       for (const Expr& t : s.targets) {
-        if (t.kind == ExprKind::Subscript && !t.children.empty() && t.children[0].kind == ExprKind::Name) {
-          out[t.children[0].text] = true;
-        }
+        if (t.kind != ExprKind::Subscript || t.children.empty()) continue;
+        if (t.children[0].kind == ExprKind::Name) out[t.children[0].text] = true;
+        if (t.children[0].kind == ExprKind::Attribute) out["." + t.children[0].text] = true;  // del C.d[k]
       }
     }
   });
@@ -140,9 +141,11 @@ bool calls_handle_remove(const std::vector<Stmt>& body) {
 
 MethodKind method_kind_of(const Function& method, bool* property_accessor) {
   // Python makes these two classmethods without a decorator: their first parameter is the class.
+  // And `__new__` is a static method without one: `super().__new__(cls)` passes the class explicitly.
   MethodKind kind = method.name == "__init_subclass__" || method.name == "__class_getitem__"
                         ? MethodKind::Class
-                        : MethodKind::Instance;
+                    : method.name == "__new__" ? MethodKind::Static
+                                               : MethodKind::Instance;
   bool accessor = false;
   for (const Decorator& d : method.decorators) {
     if (d.dotted == "staticmethod") kind = MethodKind::Static;
@@ -150,6 +153,10 @@ MethodKind method_kind_of(const Function& method, bool* property_accessor) {
     if (d.dotted == "property" || d.dotted == method.name + ".getter") kind = MethodKind::Property;
     if (d.dotted == "functools.cached_property" || d.dotted == "cached_property")
       kind = MethodKind::CachedProperty;
+    // Libraries' own property decorators (`@lazy_property`, `@memoize_property`, `abc.abstractproperty`):
+    // reading the attribute runs the getter, as for a property.
+    else if (d.dotted.ends_with("_property") || d.dotted.ends_with("abstractproperty"))
+      kind = MethodKind::Property;
     if (d.dotted == method.name + ".setter" || d.dotted == method.name + ".deleter") accessor = true;
   }
   if (property_accessor != nullptr) *property_accessor = accessor;
@@ -248,6 +255,27 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
     for (size_t c = 0; c < modules_[m]->classes.size(); ++c) {
       const CodeRef ref{static_cast<int32_t>(m), static_cast<int32_t>(c)};
       if (class_info(ref).is_enum) add_enum_members(ref);
+    }
+  }
+  // Which classes hold descriptors, own or inherited: asked at every attribute read of an instance.
+  for (size_t m = 0; m < modules_.size(); ++m) {
+    for (size_t c = 0; c < modules_[m]->classes.size(); ++c) {
+      const CodeRef ref{static_cast<int32_t>(m), static_cast<int32_t>(c)};
+      std::vector<CodeRef> stack{ref};
+      bool found = false;
+      for (int guard = 0; !stack.empty() && !found && guard < 64; ++guard) {
+        const ClassInfo& info = class_info(stack.back());
+        stack.pop_back();
+        for (const auto* made : {&info.instance_attributes, &info.decorated_by_class}) {
+          for (const auto& entry : *made) {
+            found |=
+                find_method(entry.second, "__get__").valid() || find_method(entry.second, "__set__").valid();
+          }
+        }
+        stack.insert(stack.end(), info.project_bases.begin(), info.project_bases.end());
+      }
+      classes_[m][c].holds_descriptors = found;
+      has_descriptors_ |= found;
     }
   }
   resolve_releases();
@@ -618,6 +646,16 @@ bool writes_attribute_dict(const Expr& e) {
 // The attribute names some statement of the module assigns or deletes (`<anything>.<attribute> = ...`);
 // with kAnyAttribute when it also writes an instance's attributes as a dict, whose names it does not tell.
 constexpr const char* kAnyAttribute = "*";
+// The attributes target `target` assigns: `a.b.c = v` assigns `c` (not `b`), `self.cache[k] = v` none (it
+// writes into the object `self.cache` names), `self.x, self.y = pair` both.
+void note_assigned_attributes(const Expr& target, std::unordered_set<std::string>& names) {
+  if (target.kind == ExprKind::Attribute) {
+    names.insert(target.text);
+  } else if (target.kind == ExprKind::Container || target.kind == ExprKind::Starred) {
+    for (const Expr& item : target.children) note_assigned_attributes(item, names);
+  }
+}
+
 std::unordered_set<std::string> assigned_attributes(const ModuleFacts& facts) {
   std::unordered_set<std::string> names;
   auto note_dict_writes = [&](const Expr& e) {
@@ -628,14 +666,29 @@ std::unordered_set<std::string> assigned_attributes(const ModuleFacts& facts) {
       if (s.kind == StmtKind::ExprStmt) for_each_expr(s.value, note_dict_writes);
       if (s.kind != StmtKind::Assign && s.kind != StmtKind::AugAssign && s.kind != StmtKind::Delete) return;
       for (const Expr& target : s.targets) {
-        for_each_expr(target, [&](const Expr& e) {
-          if (e.kind == ExprKind::Attribute) names.insert(e.text);
-          note_dict_writes(e);
-        });
+        note_assigned_attributes(target, names);
+        for_each_expr(target, note_dict_writes);
       }
     });
   }
   return names;
+}
+
+// `self.<name> = <...>.WeakKeyDictionary()` (or WeakValueDictionary, WeakSet) in `f`: by the callee's
+// name only, since the module's imports may not be linked yet; weak_container_call resolves it when asked.
+void collect_weak_attributes(const Function& f, std::vector<std::pair<std::string, const Expr*>>& out) {
+  if (f.params.empty()) return;
+  const std::string& self_name = f.params[0].name;
+  for_each_statement(f.body, [&](const Stmt& s) {
+    if (s.kind != StmtKind::Assign || s.value.kind != ExprKind::Call || s.value.children.empty()) return;
+    const std::string& callee = s.value.children[0].text;
+    if (callee != "WeakKeyDictionary" && callee != "WeakValueDictionary" && callee != "WeakSet") return;
+    for (const Expr& target : s.targets) {
+      if (target.kind == ExprKind::Attribute && !target.children.empty() &&
+          target.children[0].kind == ExprKind::Name && target.children[0].text == self_name)
+        out.emplace_back(target.text, &s.value);
+    }
+  });
 }
 
 }  // namespace
@@ -666,6 +719,7 @@ void Program::collect_methods(CodeRef ref, std::optional<std::unordered_set<std:
     if (s.kind != StmtKind::FunctionDef) continue;
     const Function& f = facts.functions[static_cast<size_t>(s.function_index)];
     if (calls_handle_remove(f.body)) info.calls_remove = true;
+    collect_weak_attributes(f, info.weak_attributes);
     for (std::string& attribute : released_attributes(f))
       info.releases.emplace_back(std::move(attribute), s.text);
     // `@value.setter def value(...)` adds to the property `value`: reading the attribute still calls the
@@ -769,6 +823,47 @@ void Program::add_enum_members(CodeRef enum_class) {
   }
 }
 
+std::optional<Program::Descriptor> Program::descriptor(CodeRef cls, const std::string& attribute) const {
+  if (!class_info(cls).holds_descriptors) return std::nullopt;
+  std::vector<CodeRef> stack{cls};
+  for (int guard = 0; !stack.empty() && guard < 64; ++guard) {
+    const CodeRef current = stack.front();
+    stack.erase(stack.begin());
+    const ClassInfo& info = class_info(current);
+    for (const auto* made : {&info.instance_attributes, &info.decorated_by_class}) {
+      for (const auto& [name, type] : *made) {
+        if (name != attribute) continue;
+        Descriptor found{current, type, find_method(type, "__get__").valid(),
+                         find_method(type, "__set__").valid()};
+        if (!found.has_get && !found.has_set) return std::nullopt;  // a plain instance held by the class
+        return found;
+      }
+    }
+    // A method of this class hides any descriptor of a base.
+    if (info.methods.count(attribute) != 0) return std::nullopt;
+    stack.insert(stack.end(), info.project_bases.begin(), info.project_bases.end());
+  }
+  return std::nullopt;
+}
+
+std::vector<std::pair<std::string, Program::Descriptor>> Program::data_descriptors(CodeRef cls) const {
+  std::vector<std::pair<std::string, Descriptor>> out;
+  if (!class_info(cls).holds_descriptors) return out;
+  std::vector<CodeRef> stack{cls};
+  for (int guard = 0; !stack.empty() && guard < 64; ++guard) {
+    const CodeRef current = stack.back();
+    stack.pop_back();
+    for (const auto& [name, type] : class_info(current).instance_attributes) {
+      if (std::any_of(out.begin(), out.end(), [&](const auto& entry) { return entry.first == name; }))
+        continue;
+      if (auto found = descriptor(cls, name); found && found->has_set) out.emplace_back(name, *found);
+    }
+    const auto& bases = class_info(current).project_bases;
+    stack.insert(stack.end(), bases.begin(), bases.end());
+  }
+  return out;
+}
+
 CodeRef Program::class_attribute_instance_class(CodeRef cls, const std::string& attribute) const {
   for (const auto& [name, instance_cls] : class_info(cls).instance_attributes) {
     if (name == attribute) return instance_cls;
@@ -790,6 +885,15 @@ void Program::resolve_instances(int32_t module) {
         continue;
       if (const CodeRef made = project_class_made_by(s.value); made.valid())
         info.instance_attributes.emplace_back(s.targets[0].text, made);
+    }
+    // `@memoized_attribute def names(self)`: the outermost decorator, a project class, makes the attribute.
+    for (const Stmt& s : facts.classes[c].body) {
+      if (s.kind != StmtKind::FunctionDef) continue;
+      const Function& f = facts.functions[static_cast<size_t>(s.function_index)];
+      if (f.decorators.empty() || f.decorators[0].is_call || f.decorators[0].dotted.empty()) continue;
+      const StaticRef decorator = resolve_dotted(module, f.decorators[0].dotted);
+      if (decorator.kind == StaticRef::Kind::ProjectClass)
+        info.decorated_by_class.emplace_back(s.text, decorator.code);
     }
     std::erase_if(info.shared_instances, [&](const std::string& name) {
       return std::none_of(info.instance_attributes.begin(), info.instance_attributes.end(),
@@ -847,6 +951,34 @@ WeakContainer Program::weak_container_call(int32_t module, const Expr& value) co
                  this->module(callee.code.module).module_name == "weakref"
              ? weak_class(class_def(callee.code).name)
              : WeakContainer::None;
+}
+
+WeakContainer Program::instance_attribute_weak_container(CodeRef cls, const std::string& attribute) const {
+  std::vector<CodeRef> stack{cls};
+  for (int guard = 0; !stack.empty() && guard < 64; ++guard) {
+    const CodeRef current = stack.back();
+    stack.pop_back();
+    const ClassInfo& info = class_info(current);
+    for (const auto& [name, call] : info.weak_attributes) {
+      if (name != attribute) continue;
+      if (const WeakContainer weak = weak_container_call(current.module, *call); weak != WeakContainer::None)
+        return weak;
+    }
+    stack.insert(stack.end(), info.project_bases.begin(), info.project_bases.end());
+  }
+  return WeakContainer::None;
+}
+
+WeakContainer Program::module_attribute_weak_container(int32_t module, const std::string& attribute) const {
+  const auto& infos = classes_[static_cast<size_t>(module)];
+  for (size_t c = 0; c < infos.size(); ++c) {
+    for (const auto& [name, call] : infos[c].weak_attributes) {
+      if (name != attribute) continue;
+      if (const WeakContainer weak = weak_container_call(module, *call); weak != WeakContainer::None)
+        return weak;
+    }
+  }
+  return WeakContainer::None;
 }
 
 WeakContainer Program::class_attribute_weak_container(CodeRef cls, const std::string& attribute) const {

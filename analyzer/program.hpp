@@ -78,10 +78,18 @@ struct ClassInfo {
   // Own class attributes bound to an instance of a project class, shadowed or not: that class. An enum's
   // members are instances of the enum.
   std::vector<std::pair<std::string, CodeRef>> instance_attributes;
+  // Own methods decorated with a project class (`@memoized_attribute def names(self)`): the class attribute
+  // is an instance of that class, made once as the class body runs.
+  std::vector<std::pair<std::string, CodeRef>> decorated_by_class;
+  // This class or a project base holds a descriptor (see Program::descriptor).
+  bool holds_descriptors = false;
   // Attributes own methods let go of (see attribute_release.hpp), each with the method's name.
   std::vector<std::pair<std::string, std::string>> releases;
   // Those of `releases` that some code calls the method for without setting the attribute again.
   std::vector<std::string> released_attributes;
+  // Attributes an own method sets to a weakref container (`self._values = weakref.WeakKeyDictionary()`),
+  // each with the call that makes it: see Program::instance_attribute_weak_container.
+  std::vector<std::pair<std::string, const Expr*>> weak_attributes;
 };
 
 // Some statement of `body` (nested functions left out) calls `<anything>.remove()` with no argument: a hook
@@ -178,6 +186,22 @@ class Program {
   // The project class whose instance the body of `cls` binds `attribute` to (`meter = AverageMeter()`);
   // invalid when none.
   CodeRef class_attribute_instance_class(CodeRef cls, const std::string& attribute) const;
+  // Class attribute `attribute` of `cls` (or of a project base) is a descriptor: an instance of a project
+  // class defining `__get__` or `__set__`, made in the class body (`lr = HParam(1e-3)`) or by a decorator
+  // (`@memoized_attribute`). Reading it on an instance runs `__get__(descriptor, instance, owner)`; storing
+  // it runs `__set__(descriptor, instance, value)` when the descriptor's class defines one.
+  struct Descriptor {
+    CodeRef owner;         // the class whose body holds the descriptor
+    CodeRef type;          // the descriptor's class
+    bool has_get = false;  // `__get__`, own or inherited
+    bool has_set = false;  // `__set__`: a data descriptor, which an instance's own attribute never hides
+  };
+  std::optional<Descriptor> descriptor(CodeRef cls, const std::string& attribute) const;
+  // Every data descriptor of `cls` and its project bases (`setattr(self, key, value)` may run any of them),
+  // each with its attribute's name.
+  std::vector<std::pair<std::string, Descriptor>> data_descriptors(CodeRef cls) const;
+  // Some class of the project holds a descriptor: reads of attributes are checked for them.
+  bool has_descriptors() const { return has_descriptors_; }
   // Some module imports torch at module level: a frame's locals may then be tensors. In a project that
   // never does, saying so of every frame in a cycle would be noise.
   bool uses_torch() const { return uses_torch_; }
@@ -189,6 +213,10 @@ class Program {
   // `<x>.instances.remove(..)` anywhere in the class's module).
   WeakContainer class_attribute_weak_container(CodeRef cls, const std::string& attribute) const;
   bool class_attribute_has_removal(CodeRef cls, const std::string& attribute) const;
+  // The same for an attribute an own method of `cls` or of a project base sets on the instance.
+  WeakContainer instance_attribute_weak_container(CodeRef cls, const std::string& attribute) const;
+  // The same for an object whose class is not known: what a class of `module` sets the attribute to.
+  WeakContainer module_attribute_weak_container(int32_t module, const std::string& attribute) const;
   // Some method of the module other than `__init__` starts `self.<attribute>` again (assigns it a value
   // that does not read it) or takes entries out of it (`self.<attribute>.clear()`).
   bool attribute_is_reset(int32_t module, const std::string& attribute) const;
@@ -229,6 +257,7 @@ class Program {
   // Dotted directories above some module that no module stands for: `models` of `models/layers.py`.
   std::unordered_set<std::string> namespace_packages_;
   bool uses_torch_ = false;
+  bool has_descriptors_ = false;
   std::vector<std::unordered_map<std::string, Binding>> bindings_;
   std::vector<std::vector<ClassInfo>> classes_;
   std::vector<std::unordered_map<std::string, bool>>

@@ -54,6 +54,9 @@ const std::string kProcessRoots = "<process roots>";
 // The decorator `@f.register(cls)` makes on a functools.singledispatch function `f`.
 const std::string kDispatchRegisterDecorator = "functools.singledispatch register decorator";
 
+// The calls Python makes without their being written (see Solver::implicit_method_call).
+enum class ImplicitCall : uint8_t { Enter, Exit, DescriptorGet, DescriptorSet };
+
 class Context {
  public:
   struct Arg {
@@ -408,6 +411,12 @@ class Context {
   // `obj.name = value`; `runs_setattr` false for a write into `obj.__dict__`, which no `__setattr__` sees.
   void assign_attribute(const Expr& target, const ValueSet& values, const Site& site, bool runs_setattr);
   void run_setattr_overrides(const ValueSet& bases, const Expr& target, const ValueSet& values);
+  // `obj.lr = v` where the class holds a data descriptor `lr`: runs `__set__(descriptor, obj, v)` instead
+  // of the store, and gives the bases that store as usual. `setattr(obj, name, v)` with a computed name may
+  // reach any data descriptor of the class: each one's `__set__` runs, and every base stores too.
+  ValueSet run_descriptor_setters(const ValueSet& bases, const Expr& target, const ValueSet& values);
+  // The object the class body holds as descriptor `d` (named `attribute`): what `d.owner.<attribute>` is.
+  ValueSet descriptor_object(const Program::Descriptor& d, const std::string& attribute, const Site& site);
   bool applying_setattr_override_ = false;  // the next summary applied is a __setattr__ run for a store
   void exec_block(const std::vector<Stmt>& body);
   void exec(const Stmt& s);
@@ -791,6 +800,10 @@ class Context {
   void narrow_to_non_tensor(const std::string& name, const Site& site);
   // The weakref container `id` is, when it is a module-level global or a class attribute made by one.
   WeakContainer weak_container(ObjId id) const;
+  // `d[key] = value`: a dict keeps its keys as strongly as its values (`self._values[obj] = v` keeps obj),
+  // unless it is a WeakKeyDictionary. Bases that may be tensors or arrays, which an index does not stay in,
+  // are left out.
+  void store_dict_keys(const ValueSet& bases, const ValueSet& keys, const Expr& target, const Site& site);
   // `d[key] = value` into such a dictionary with a value that refers to its key: the entry never goes.
   void record_weak_key_store(const ValueSet& bases, const ValueSet& keys, const ValueSet& values,
                              const Site& site, const Expr& target);
@@ -932,17 +945,20 @@ class Solver {
     return out;
   }
 
-  // The call `item.__enter__()` (or `__exit__`) that a `with` statement makes without writing it, as an
-  // expression that calls can be made at (and deferred to callers at): one per with-item and method.
-  const Expr& implicit_method_call(const Expr& item, bool exit) {
-    std::unique_ptr<Expr>& call = implicit_calls_[reinterpret_cast<uintptr_t>(&item) * 2 + (exit ? 1 : 0)];
+  // The call `item.__enter__()` (or `__exit__`) that a `with` statement makes without writing it, or the
+  // `__get__` / `__set__` call a descriptor's attribute makes, as an expression that calls can be made at
+  // (and deferred to callers at): one per expression and method.
+  const Expr& implicit_method_call(const Expr& item, ImplicitCall which) {
+    static constexpr const char* kMethods[] = {"__enter__", "__exit__", "__get__", "__set__"};
+    std::unique_ptr<Expr>& call =
+        implicit_calls_[reinterpret_cast<uintptr_t>(&item) * 4 + static_cast<uintptr_t>(which)];
     if (!call) {
       call = std::make_unique<Expr>();
       call->kind = ExprKind::Call;
       call->site = item.site;
       Expr method;
       method.kind = ExprKind::Attribute;
-      method.text = exit ? "__exit__" : "__enter__";
+      method.text = kMethods[static_cast<size_t>(which)];
       method.site = item.site;
       call->children.push_back(std::move(method));
     }

@@ -419,7 +419,12 @@ ValueSet Context::eval_attribute(const ValueSet& bases, const std::string& attr,
           MethodKind mk = MethodKind::Instance;
           const CodeRef method = program_.find_method(base, attr, &mk);
           if (!method.valid()) continue;
-          for (ObjId s : self) out.merge(bound_method(s, method, node));
+          if (mk == MethodKind::Static) {
+            // `super().__new__(cls)`: a static method takes its arguments as given.
+            out.insert(constant(project_ref(StaticRef::Kind::ProjectFunction, method)));
+          } else {
+            for (ObjId s : self) out.merge(bound_method(s, method, node));
+          }
           found = true;
           break;
         }
@@ -453,6 +458,19 @@ ValueSet Context::eval_attribute(const ValueSet& bases, const std::string& attr,
           r.code = method;
           out.insert(constant(r));
         }
+        continue;
+      }
+    }
+    if (cls.valid() && kind != ObjKind::ClassConst && program_.has_descriptors()) {
+      // A descriptor held by the class: `__get__(descriptor, instance, owner)` gives the value, unless the
+      // instance has its own attribute and the descriptor defines no `__set__`.
+      if (const auto d = program_.descriptor(cls, attr);
+          d && d->has_get && (d->has_set || st_.fields.find(field_key(b, field)) == st_.fields.end())) {
+        std::vector<Arg> args(2);
+        args[0].values = ValueSet{b};
+        args[1].values = ValueSet{constant(project_ref(StaticRef::Kind::ProjectClass, cls))};
+        out.merge(call_method(ValueSet{descriptor_object(*d, attr, node.site)}, "__get__", args,
+                              solver_.implicit_method_call(node, ImplicitCall::DescriptorGet), true));
         continue;
       }
     }

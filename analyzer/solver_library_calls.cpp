@@ -159,8 +159,8 @@ ValueSet Context::enter_contexts(const ValueSet& values, const Expr& item, Value
       frame();
       frame_kept_for_deferred_ = true;
     }
-    const ValueSet entered =
-        call_method(ValueSet{v}, "__enter__", {}, solver_.implicit_method_call(item, false), true);
+    const ValueSet entered = call_method(ValueSet{v}, "__enter__", {},
+                                         solver_.implicit_method_call(item, ImplicitCall::Enter), true);
     if (project_manager) {
       bound.merge(entered);
     } else {
@@ -173,7 +173,7 @@ ValueSet Context::enter_contexts(const ValueSet& values, const Expr& item, Value
 void Context::exit_contexts(const ValueSet& managers, const Expr& item) {
   // `__exit__(None, None, None)`: the values of a normal exit hold nothing the analysis tracks.
   const std::vector<Arg> none(3);
-  call_method(managers, "__exit__", none, solver_.implicit_method_call(item, true), false);
+  call_method(managers, "__exit__", none, solver_.implicit_method_call(item, ImplicitCall::Exit), false);
 }
 
 // The worker thread runs with autograd on whatever the submitting code's mode (grad mode is per thread):

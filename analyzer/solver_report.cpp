@@ -168,7 +168,46 @@ WeakContainer Context::weak_container(ObjId id) const {
   // `Registry._stats[key] = value` on a class attribute.
   if (o.kind == ObjKind::Field && o.base != kNoObj && objs_[o.base].kind == ObjKind::ClassConst)
     return program_.class_attribute_weak_container(objs_[o.base].cls, field_name(o.field));
+  // `self._values[obj] = value` in a method, with `self._values = weakref.WeakKeyDictionary()` in __init__.
+  if (o.kind == ObjKind::Field && o.base != kNoObj) {
+    return objs_[o.base].cls.valid()
+               ? program_.instance_attribute_weak_container(objs_[o.base].cls, field_name(o.field))
+               : program_.module_attribute_weak_container(ref_.module, field_name(o.field));
+  }
   return WeakContainer::None;
+}
+
+void Context::store_dict_keys(const ValueSet& bases, const ValueSet& keys, const Expr& target,
+                              const Site& site) {
+  ValueSet kept;
+  for (ObjId k : keys) {
+    const Obj& key = objs_[k];
+    // Named things (classes, functions, modules) live as long as the program does, and a class keyed in a
+    // registry (`cls._registry[cls] = ...`, `self.__class__.LABELS[self.__class__]`) was in cycles of its
+    // own already (its __mro__, its methods' __globals__).
+    const bool named = key.kind == ObjKind::ClassConst || key.kind == ObjKind::FunctionConst ||
+                       key.kind == ObjKind::ModuleConst || key.kind == ObjKind::ExternalConst;
+    const bool a_class =
+        (key.kind == ObjKind::Field && field_name(key.field) == "__class__") ||
+        (key.kind == ObjKind::Param && (key.name.str() == "cls" || key.name.str() == "mcs" ||
+                                        key.name.str() == "mcls" || key.name.str() == "metacls"));
+    if (!named && !a_class) kept.insert(k);
+  }
+  if (kept.empty()) return;
+  ValueSet dicts;
+  for (ObjId b : bases) {
+    const Obj& o = objs_[b];
+    const bool may_be_dict = o.kind == ObjKind::Container
+                                 ? o.label.str() == "dict"
+                                 : (o.kind == ObjKind::Param || o.kind == ObjKind::Field ||
+                                    o.kind == ObjKind::Global || o.kind == ObjKind::Default) &&
+                                       !o.tensor && !o.module && !o.cls.valid();
+    if (may_be_dict && weak_container(b) == WeakContainer::None) dicts.insert(b);
+  }
+  if (dicts.empty()) return;
+  store(dicts, keys_field(), kept, {site_ref(site, describe_target(target) + " = ... keeps its key")},
+        EdgeRole::Plain);
+  record_store_events(dicts, kept, site, target);
 }
 
 void Context::record_weak_key_store(const ValueSet& bases, const ValueSet& keys, const ValueSet& values,

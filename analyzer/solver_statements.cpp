@@ -60,16 +60,59 @@ void Context::assign_attribute(const Expr& target, const ValueSet& values, const
   store_value_root_ = assigned_value_ != nullptr ? root_name(*assigned_value_) : std::string();
   // The override runs instead of the store, and sees the attribute's earlier value.
   if (runs_setattr) run_setattr_overrides(bases, target, values);
-  store(bases, intern_field(target.text), values, {site_ref(site, describe_target(target) + " = ...")},
+  const ValueSet stored_on =
+      runs_setattr && program_.has_descriptors() ? run_descriptor_setters(bases, target, values) : bases;
+  store(stored_on, intern_field(target.text), values, {site_ref(site, describe_target(target) + " = ...")},
         EdgeRole::Plain);
   same_identity_store_ = false;
   store_base_root_.clear();
   store_value_root_.clear();
-  record_store_events(bases, values, site, target);
+  record_store_events(stored_on, values, site, target);
   // `p.grad = g` for a gradient taken with create_graph: its graph reaches the parameter again.
   if (target.text == "grad" && !autograd_maybe_off() && any_graph(values))
     record_event(EventKind::GraphIntoGrad, kNoObj, describe_target(target), values, site,
                  describe_target(target) + " = ...");
+}
+
+ValueSet Context::run_descriptor_setters(const ValueSet& bases, const Expr& target, const ValueSet& values) {
+  ValueSet stored_on;
+  const bool any_attribute = target.text == kDynamicAttribute;
+  for (ObjId b : bases) {
+    const CodeRef cls = objs_[b].cls;
+    const ObjKind kind = objs_[b].kind;
+    if (!cls.valid() || kind == ObjKind::ClassConst || kind == ObjKind::Super) {
+      stored_on.insert(b);
+      continue;
+    }
+    std::vector<std::pair<std::string, Program::Descriptor>> setters;
+    if (any_attribute) {
+      setters = program_.data_descriptors(cls);
+      stored_on.insert(b);
+    } else if (auto d = program_.descriptor(cls, target.text); d && d->has_set) {
+      setters.emplace_back(target.text, *d);
+    } else {
+      stored_on.insert(b);
+    }
+    for (const auto& [attribute, d] : setters) {
+      std::vector<Arg> args(2);
+      args[0].values = ValueSet{b};
+      args[1].values = values;
+      call_method(descriptor_object(d, attribute, target.site), "__set__", args,
+                  solver_.implicit_method_call(target, ImplicitCall::DescriptorSet), false);
+    }
+  }
+  return stored_on;
+}
+
+ValueSet Context::descriptor_object(const Program::Descriptor& d, const std::string& attribute,
+                                    const Site& site) {
+  const ValueSet held =
+      load_one(constant(project_ref(StaticRef::Kind::ProjectClass, d.owner)), intern_field(attribute), site);
+  for (ObjId h : held) {
+    // A decorated method's descriptor: the class-body placeholder does not know the decorator's class.
+    if (!objs_[h].cls.valid() && objs_[h].kind == ObjKind::Field) objs_[h].cls = d.type;
+  }
+  return held;
 }
 
 void Context::assign(const Expr& target, const ValueSet& values, const Site& site) {
@@ -92,7 +135,8 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
         if (kind != ObjKind::Closure && kind != ObjKind::FunctionConst) kept.insert(v);
       }
       if (kept.empty()) {
-        eval(target.children[0]);
+        const ValueSet bases = eval(target.children[0]);
+        if (program_.has_descriptors()) run_descriptor_setters(bases, target, values);
       } else {
         assign_attribute(target, kept, site, true);
       }
@@ -126,6 +170,7 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
       store(bases, elements_field(), values, chain, EdgeRole::Plain);
       record_store_events(bases, values, site, target);
       record_weak_key_store(bases, keys, values, site, target);
+      store_dict_keys(bases, keys, target, site);
       // `by_step[step] = loss`: a key that changes keeps every value, like an append.
       if (target.text.empty()) {
         for (ObjId b : bases) {

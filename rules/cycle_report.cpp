@@ -40,6 +40,9 @@ namespace {
 bool is_named_field(const std::string& field) {
   return field.starts_with(".") || field.starts_with("['") || field.starts_with("[\"");
 }
+
+// An element slot (`[]`, `[0]`, `['k']`) or the keys of a dict (`.keys[]`).
+bool is_element_field(const std::string& field) { return field.starts_with("[") || field == ".keys[]"; }
 }  // namespace
 
 bool is_container_node(const CycleWitness& cycle, size_t index) {
@@ -53,7 +56,7 @@ bool is_container_node(const CycleWitness& cycle, size_t index) {
                               kind == NodeKind::Global || kind == NodeKind::LibraryObject ||
                               kind == NodeKind::Unknown;
   const size_t edges = cycle.edges.size();
-  return held_elsewhere && edges == cycle.nodes.size() && cycle.edges[index].field.starts_with("[") &&
+  return held_elsewhere && edges == cycle.nodes.size() && is_element_field(cycle.edges[index].field) &&
          is_named_field(cycle.edges[(index + edges - 1) % edges].field);
 }
 
@@ -134,8 +137,9 @@ SourceRange to_range(const Program& program, const SiteRef& site) {
 }
 
 std::string reference_name(const CycleWitness& cycle, size_t index) {
-  const std::string& field = cycle.edges[index].field;
-  if (!field.starts_with("[") || !is_container_node(cycle, index)) return field;
+  const std::string& stored = cycle.edges[index].field;
+  if (!is_element_field(stored) || !is_container_node(cycle, index)) return stored;
+  const std::string field = stored == ".keys[]" ? "[key]" : stored;  // `self.cache[key]`
   const std::string& place = cycle.nodes[index].label;
   // A parameter's label says what it is ("argument resp"); the code only names it.
   auto as_code = [](const std::string& label) {
