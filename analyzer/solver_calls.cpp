@@ -386,6 +386,11 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
           out.merge(run_as_task(args, node));
           break;
         }
+        if (q == "builtins.type" && args.size() == 3 &&
+            std::all_of(args.begin(), args.end(), [](const Arg& a) { return a.name.empty(); })) {
+          out.merge(class_made_at_run_time(args, node));
+          break;
+        }
         if (const CallModel* model = solver_.models_.function(q)) {
           const ValueSet made = apply_model(*model, {}, args, node, result_used);
           if (q == "collections.defaultdict") fill_with_default(made, args, node);

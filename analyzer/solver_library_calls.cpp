@@ -237,6 +237,52 @@ bool Context::makes_task(const std::string& name) {
 // `self.pending.append(asyncio.create_task(self._score(x)))` is a cycle once `_score` raises, until the
 // exception is retrieved and the task dropped). The coroutine itself lets its frame go when it ends, so
 // the task's reference to it is left out.
+ValueSet Context::class_made_at_run_time(const std::vector<Arg>& args, const Expr& node) {
+  if (ref_.index == 0) return {};
+  // The names the call is assigned to (`cls = type(...)`). A class the function returns, stores into an
+  // attribute or a container (`cache[bases] = type(...)`, `cls._backward_cls = made`) or hands to setattr is
+  // kept by whoever holds it, as classes usually are; one set as an object's `__class__` lives as long as
+  // that object, and is garbage with it.
+  std::vector<std::string_view> names;
+  bool kept = false;
+  auto keeps = [](const Expr& target) {
+    return target.kind == ExprKind::Subscript ||
+           (target.kind == ExprKind::Attribute && target.text != "__class__");
+  };
+  for_each_statement(fn_.body, [&](const Stmt& s) {
+    if (s.kind != StmtKind::Assign || &s.value != &node) return;
+    for (const Expr& target : s.targets) {
+      if (target.kind == ExprKind::Name) names.push_back(target.text);
+      kept |= keeps(target);
+    }
+  });
+  auto names_the_class = [&](const Expr& e) {
+    return &e == &node ||
+           (e.kind == ExprKind::Name && std::find(names.begin(), names.end(), e.text) != names.end());
+  };
+  for_each_statement(fn_.body, [&](const Stmt& s) {
+    if (s.kind == StmtKind::Return) kept |= names_the_class(s.value);
+    if (s.kind == StmtKind::Assign && names_the_class(s.value))
+      kept |= std::any_of(s.targets.begin(), s.targets.end(), keeps);
+    for_each_expr(s.value, [&](const Expr& e) {
+      if (e.kind == ExprKind::Call && e.children.size() == 4 && e.children[0].kind == ExprKind::Name &&
+          e.children[0].text == "setattr")
+        kept |= names_the_class(e.children[3]);
+    });
+  });
+  if (kept) return {};
+  const ObjId made = at_site(&node, ObjKind::Unknown, "class made by type()", node.site);
+  store(ValueSet{made}, intern_field("__mro__"), ValueSet{made},
+        {site_ref(node.site, "type() makes a class whose __mro__ starts with the class itself")},
+        EdgeRole::Plain);
+  // The namespace's values become class attributes.
+  const ValueSet attributes = load(args[2].values, elements_field(), node.site);
+  if (!attributes.empty())
+    store(ValueSet{made}, elements_field(), attributes, {site_ref(node.site, "class attributes")},
+          EdgeRole::Plain);
+  return ValueSet{made};
+}
+
 ValueSet Context::run_as_task(const std::vector<Arg>& args, const Expr& node) {
   const ObjId task = at_site(&node, ObjKind::LibInstance, "asyncio Task", node.site, 33);
   objs_[task].qualified = "asyncio.Task";

@@ -200,6 +200,9 @@ std::string remedy(const WitnessEdge& weak, const std::string& weak_name, NodeKi
   if (what != nullptr)
     return std::string(" Do not keep ") + what + " in '" + weak.field +
            "' (it cannot be weakly referenced): keep what you need from it.";
+  // A class made by type() on every call: its __mro__ cannot be changed, only the class made less often.
+  if (weak.field == ".__mro__")
+    return " Make the class once (at module level, or cached by its bases) instead of on every call.";
   // "cell self" is how the path shows a closure's captured variable; advice says it in words.
   if (weak.field.starts_with("cell "))
     return " Make the closure's reference to '" + weak.field.substr(5) + "' weak or break it.";
