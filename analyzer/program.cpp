@@ -243,6 +243,8 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
       }
       if (!decorators.empty()) resolve_decorator_wrapper(static_cast<int32_t>(m), static_cast<int32_t>(f));
     }
+    for (size_t c = 0; c < modules_[m]->classes.size(); ++c)
+      resolve_class_decorator_wrappers(static_cast<int32_t>(m), static_cast<int32_t>(c));
   });
   std::vector<std::vector<uint8_t>> states(modules_.size());
   for (size_t m = 0; m < modules_.size(); ++m) states[m].assign(modules_[m]->classes.size(), 0);
@@ -590,6 +592,50 @@ void Program::resolve_decorator_wrapper(int32_t module, int32_t function) {
   out.function_cell = decorate_fn.params[0].name;
   out.name = outermost.dotted + (outermost.is_call ? "()(" : "(") + f.qualname + ")";
   decorator_wrappers_[static_cast<size_t>(module)].emplace(function, std::move(out));
+}
+
+void Program::resolve_class_decorator_wrappers(int32_t module, int32_t class_index) {
+  const ClassDef& def = modules_[static_cast<size_t>(module)]->classes[static_cast<size_t>(class_index)];
+  const ClassInfo& info = classes_[static_cast<size_t>(module)][static_cast<size_t>(class_index)];
+  for (const Decorator& d : def.decorators) {
+    if (d.dotted.empty() || d.is_call) continue;
+    const StaticRef decorator = resolve_dotted(module, d.dotted);
+    if (decorator.kind != StaticRef::Kind::ProjectFunction) continue;
+    const ModuleFacts& facts = *modules_[static_cast<size_t>(decorator.code.module)];
+    const Function& decorate = facts.functions[static_cast<size_t>(decorator.code.index)];
+    if (decorate.params.empty()) continue;
+    const std::string& cls_param = decorate.params[0].name;
+    auto on_class = [&](const Expr& e) {
+      return e.kind == ExprKind::Attribute && !e.children.empty() && e.children[0].kind == ExprKind::Name &&
+             e.children[0].text == cls_param;
+    };
+    // `init = cls.__init__`: the local that keeps the method the decorator replaces.
+    std::unordered_map<std::string, std::string> keeps_method;
+    for (const Stmt& s : decorate.body) {
+      if (s.kind == StmtKind::Assign && s.targets.size() == 1 && s.targets[0].kind == ExprKind::Name &&
+          on_class(s.value))
+        keeps_method.emplace(s.value.text, s.targets[0].text);
+    }
+    // `cls.__init__ = __init__`, a function the decorator defines.
+    for (const Stmt& s : decorate.body) {
+      if (s.kind != StmtKind::Assign || s.targets.size() != 1 || !on_class(s.targets[0]) ||
+          s.value.kind != ExprKind::Name)
+        continue;
+      const auto method = info.methods.find(s.targets[0].text);
+      if (method == info.methods.end()) continue;
+      for (size_t i = 0; i < facts.functions.size(); ++i) {
+        const Function& nested = facts.functions[i];
+        if (nested.parent_function != decorator.code.index || nested.name != s.value.text) continue;
+        DecoratorWrapper out;
+        out.wrapper = CodeRef{decorator.code.module, static_cast<int32_t>(i)};
+        const auto kept = keeps_method.find(s.targets[0].text);
+        out.function_cell = kept == keeps_method.end() ? std::string() : kept->second;
+        out.name = d.dotted + "(" + def.qualname + ")." + s.targets[0].text;
+        decorator_wrappers_[static_cast<size_t>(module)].emplace(method->second, std::move(out));
+        break;
+      }
+    }
+  }
 }
 
 std::vector<std::string> Program::method_names(CodeRef cls) const {

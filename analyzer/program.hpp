@@ -97,7 +97,8 @@ struct ClassInfo {
 bool calls_handle_remove(const std::vector<Stmt>& body);
 
 // What a call of a function under a wrapping decorator of the project runs instead (see
-// decorator_wrapper.hpp): `wrapper`, whose cell `function_cell` (the decorator's parameter) holds the
+// decorator_wrapper.hpp): `wrapper`, whose cell `function_cell` (the decorator's parameter, or for a class
+// decorator the local keeping the method it replaces) holds the
 // decorated function. `name` names the closure the decorator made at import, a module-level object.
 struct DecoratorWrapper {
   CodeRef wrapper;
@@ -268,6 +269,10 @@ class Program {
   std::vector<std::unordered_map<int32_t, DecoratorWrapper>> decorator_wrappers_;
   // Fills decorator_wrappers_ for `function` of `module`.
   void resolve_decorator_wrapper(int32_t module, int32_t function);
+  // The same for a class decorator of the project that replaces a method by a function it defines
+  // (`init = cls.__init__`, `def __init__(self, *a, **k): ...; init(self, *a, **k)`, `cls.__init__ =
+  // __init__`): calls of the method run that function, with the original method in its cell.
+  void resolve_class_decorator_wrappers(int32_t module, int32_t class_index);
   // Per module: logger global -> the globals its body adds to it as handlers (see logger_handlers).
   std::vector<std::unordered_map<std::string, std::vector<std::string>>> logger_handlers_;
   void collect_logger_handlers(int32_t module);

@@ -252,6 +252,12 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
       unresolved = std::move(others);
     }
   }
+  // `inspect.signature(f).bind(self, *args, **kwargs)`: the BoundArguments' `.arguments` dict holds every
+  // argument, `self` included (a decorator saving `{k: v for k, v in bound.arguments.items()}` on `self`).
+  if ((method == "bind" || method == "bind_partial") && result_used && !args.empty()) {
+    out.merge(bound_arguments(args, node));
+    return out;
+  }
   const CallModel* model = solver_.models_.method(method);
   while (model != nullptr && !model->receivers.empty()) {
     // A model for one library's objects (a logger's addHandler), then the entry for other receivers;
@@ -534,6 +540,20 @@ CodeRef Context::dispatch_class(CodeRef function, const ValueSet& receiver) cons
     if (!(program_.find_method(cls, name) == program_.find_method(owner, name))) return cls;
   }
   return {};
+}
+
+ValueSet Context::bound_arguments(const std::vector<Arg>& args, const Expr& node) {
+  ValueSet values;
+  for (const Arg& a : args) {
+    values.merge(a.name == "*" || a.name == "**" ? load(a.values, elements_field(), node.site) : a.values);
+  }
+  const ObjId bound = at_site(&node, ObjKind::LibInstance, "inspect.BoundArguments", node.site);
+  objs_[bound].qualified = "inspect.BoundArguments";
+  const ObjId arguments = at_site(&node, ObjKind::Container, "dict", node.site, 1);
+  const std::vector<SiteNote> chain{site_ref(node.site, "the bound arguments")};
+  if (!values.empty()) store(ValueSet{arguments}, elements_field(), values, chain, EdgeRole::Plain);
+  store(ValueSet{bound}, intern_field("arguments"), ValueSet{arguments}, chain, EdgeRole::Plain);
+  return ValueSet{bound};
 }
 
 ValueSet Context::invoke_wrapper(CodeRef function, const DecoratorWrapper& wrapped, const ValueSet& receiver,

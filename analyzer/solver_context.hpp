@@ -394,6 +394,9 @@ class Context {
   // `asyncio.create_task(coro)`, `ensure_future`, `loop.create_task`, `TaskGroup.create_task`: a task that,
   // once the coroutine is done, keeps the exception it ended with (see run_as_task's definition).
   ValueSet run_as_task(const std::vector<Arg>& args, const Expr& node);
+  // What `signature.bind(*args)` makes: an inspect.BoundArguments whose `.arguments` dict holds the
+  // arguments.
+  ValueSet bound_arguments(const std::vector<Arg>& args, const Expr& node);
   // `type(name, bases, namespace)` in a function: a class made on every call. A class refers to itself (its
   // __mro__ starts with it, its methods' descriptors point back), so once dropped it is cyclic garbage. Not
   // in the module body (made once) nor where the function returns the class (a class factory or decorator,
