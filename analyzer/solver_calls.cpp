@@ -392,6 +392,10 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
           out.merge(run_as_task(args, node));
           break;
         }
+        if (q == "torch.nn.utils.parametrize.register_parametrization") {
+          parametrize(args, node);
+          break;
+        }
         if (q == "builtins.type" && args.size() == 3 &&
             std::all_of(args.begin(), args.end(), [](const Arg& a) { return a.name.empty(); })) {
           out.merge(class_made_at_run_time(args, node));

@@ -402,6 +402,11 @@ class Context {
   // in the module body (made once) nor where the function returns the class (a class factory or decorator,
   // whose caller keeps it).
   ValueSet class_made_at_run_time(const std::vector<Arg>& args, const Expr& node);
+  // `parametrize.register_parametrization(module, "weight", p)` (torch 1.13): the module's class is swapped
+  // for a class made for it, whose injected property's getter closes over the module (module -> __class__
+  // -> property -> module), and `module.parametrizations` keeps `p`. Not modelled where the project calls
+  // remove_parametrizations, which puts the original class back.
+  void parametrize(const std::vector<Arg>& args, const Expr& node);
   // Some statement of `f` (not in a nested function) raises an exception: `raise E(...)`, not a bare `raise`.
   static bool raises_directly(const Function& f);
   static bool makes_task(const std::string& qualified_or_method);

@@ -283,6 +283,33 @@ ValueSet Context::class_made_at_run_time(const std::vector<Arg>& args, const Exp
   return ValueSet{made};
 }
 
+void Context::parametrize(const std::vector<Arg>& args, const Expr& node) {
+  const ValueSet modules = arg_values(args, 0, "module", node.site);
+  if (modules.empty()) return;
+  const ValueSet parametrization = arg_values(args, 2, "parametrization", node.site);
+  const auto& all = program_.modules();
+  for (size_t m = 0; m < all.size(); ++m) {
+    if (program_.module_calls_removal(static_cast<int32_t>(m), "remove_parametrizations")) return;
+  }
+  const ObjId holder = at_site(&node, ObjKind::Container, "ModuleDict", node.site, 1);
+  if (!parametrization.empty())
+    store(ValueSet{holder}, elements_field(), parametrization,
+          {site_ref(node.site, "register_parametrization() keeps the parametrization")}, EdgeRole::Plain);
+  store(modules, intern_field("parametrizations"), ValueSet{holder},
+        {site_ref(node.site, "register_parametrization() adds module.parametrizations")}, EdgeRole::Plain);
+  const ObjId made =
+      at_site(&node, ObjKind::Unknown, "Parametrized class made by register_parametrization()", node.site, 2);
+  const ObjId getter =
+      at_site(&node, ObjKind::Closure, "property getter of the parametrized tensor", node.site, 3);
+  store(modules, intern_field("__class__"), ValueSet{made},
+        {site_ref(node.site, "register_parametrization() gives the module a class of its own")},
+        EdgeRole::Plain);
+  store(ValueSet{made}, intern_field("property"), ValueSet{getter},
+        {site_ref(node.site, "the class's injected property")}, EdgeRole::Plain);
+  store(ValueSet{getter}, intern_field("cell:module"), modules,
+        {site_ref(node.site, "torch 1.13's property getter closes over the module")}, EdgeRole::Capture);
+}
+
 ValueSet Context::run_as_task(const std::vector<Arg>& args, const Expr& node) {
   const ObjId task = at_site(&node, ObjKind::LibInstance, "asyncio Task", node.site, 33);
   objs_[task].qualified = "asyncio.Task";

@@ -1,5 +1,7 @@
 // CC104 callable-holds-owner: a bound method, lambda, closure or partial that holds an object is stored
 // on that object (or on something it owns).
+#include <algorithm>
+
 #include "rules/cycle_report.hpp"
 
 namespace cyclecheck::rules {
@@ -28,7 +30,10 @@ const RuleDefinition& callable_holds_owner() {
        "a callable that holds its owner is stored on it",
        {"Finds bound methods (`self.cb = self.on_step`), lambdas and closures that refer to `self`, and "
         "`functools.partial(f, self)`, stored on the same object or on something it owns (a scheduler, a "
-        "sampler, a dict of activations).",
+        "sampler, a dict of activations). Also torch 1.13's `parametrize.register_parametrization(module, "
+        "...)` when the project never calls `remove_parametrizations`: the class it makes for the module has "
+        "a "
+        "property whose getter closes over the module.",
         "A bound method keeps its object in `__self__`, a closure keeps the variables it reads: storing one "
         "on its "
         "own object makes a cycle, so the object (a model, a trainer with its optimizer state) survives "
@@ -51,6 +56,16 @@ const RuleDefinition& callable_holds_owner() {
       capture_edge,
       [](const CycleWitness& c) {
         const WitnessEdge& e = c.edges[capture_edge(c)];
+        // torch's own closure (see Context::parametrize): nothing in the project's code to change but its
+        // lifetime.
+        if (std::any_of(c.nodes.begin(), c.nodes.end(), [](const WitnessNode& n) {
+              return n.label.find("register_parametrization()") != std::string::npos;
+            })) {
+          return std::string(
+              "torch 1.13's parametrized class keeps the module through its property: call "
+              "parametrize.remove_parametrizations(module, name, leave_parametrized=True) when the module is "
+              "done (before export, or at the end of each run).");
+        }
         if (e.field == ".__self__") {
           return std::string(
               "Store a weakref.WeakMethod of the method, or pass a plain function that takes the "
