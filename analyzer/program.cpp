@@ -72,6 +72,20 @@ void collect_removals(const std::vector<Stmt>& body, std::unordered_map<std::str
   });
 }
 
+// The names of the attributes `body` reads, calls or writes (`x.stop()`, `x.stop`) and of what it calls by
+// name (`Profiler(model)`): what code may run, and which classes it makes.
+void collect_referenced_names(const std::vector<Stmt>& body, std::unordered_set<std::string>& out) {
+  auto note = [&out](const Expr& e) {
+    if (e.kind == ExprKind::Attribute) out.insert(e.text);
+    if (e.kind == ExprKind::Call && !e.children.empty() && e.children[0].kind == ExprKind::Name)
+      out.insert(e.children[0].text);
+  };
+  for_each_statement(body, [&](const Stmt& s) {
+    for_each_expr(s.value, note);
+    for (const Expr& target : s.targets) for_each_expr(target, note);
+  });
+}
+
 // `self.<attribute> = <fresh value>` in a method other than `__init__` (one whose value does not read the
 // attribute itself, so not `self.total = self.total + v`): the object starts that state again, as
 // `self.outputs = []` at the start of each step does. Recorded as "=<attribute>".
@@ -167,6 +181,7 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
   bindings_.resize(modules_.size());
   classes_.resize(modules_.size());
   removals_.resize(modules_.size());
+  referenced_names_.resize(modules_.size());
   import_roots_.resize(modules_.size());
   parallel_for(modules_.size(), [this](size_t m) { import_roots_[m] = import_root(*modules_[m]); });
   // Every name a module may be imported by, with the directory it is relative to; own names first, so an
@@ -206,6 +221,7 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
     for (const Function& f : facts.functions) {
       collect_removals(f.body, removals_[m]);
       collect_resets(f, removals_[m]);
+      collect_referenced_names(f.body, referenced_names_[m]);
     }
     classes_[m].resize(facts.classes.size());
     std::optional<std::unordered_set<std::string>> assigned_attributes;
@@ -213,6 +229,23 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
       collect_methods(CodeRef{static_cast<int32_t>(m), static_cast<int32_t>(c)}, assigned_attributes);
     }
   });
+  // A method that removes hook handles lets them go only if something runs it: Python itself (`__exit__`,
+  // `__del__`), or code that names it (`profiler.stop()`, `atexit.register(self.close)`). A `stop()` that
+  // nothing calls, on a class the project makes instances of itself, removes nothing; a class the project
+  // never makes is an API whose users may call it.
+  auto referenced = [this](const std::string& name) {
+    return std::any_of(referenced_names_.begin(), referenced_names_.end(),
+                       [&](const auto& names) { return names.count(name) != 0; });
+  };
+  for (size_t m = 0; m < modules_.size(); ++m) {
+    for (size_t c = 0; c < classes_[m].size(); ++c) {
+      ClassInfo& info = classes_[m][c];
+      if (info.handle_removing_methods.empty()) continue;
+      info.calls_remove = !referenced(modules_[m]->classes[c].name);
+      for (const std::string& method : info.handle_removing_methods)
+        info.calls_remove |= (method.starts_with("__") && method.ends_with("__")) || referenced(method);
+    }
+  }
   uses_torch_ =
       std::any_of(imports_torch.begin(), imports_torch.end(), [](uint8_t imports) { return imports != 0; });
   // Decorators and the callees of globals resolve through every module's bindings, so only now. Both are
@@ -764,7 +797,7 @@ void Program::collect_methods(CodeRef ref, std::optional<std::unordered_set<std:
   for (const Stmt& s : def.body) {
     if (s.kind != StmtKind::FunctionDef) continue;
     const Function& f = facts.functions[static_cast<size_t>(s.function_index)];
-    if (calls_handle_remove(f.body)) info.calls_remove = true;
+    if (calls_handle_remove(f.body)) info.handle_removing_methods.push_back(s.text);
     collect_weak_attributes(f, info.weak_attributes);
     for (std::string& attribute : released_attributes(f))
       info.releases.emplace_back(std::move(attribute), s.text);

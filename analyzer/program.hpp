@@ -60,8 +60,11 @@ struct ClassInfo {
   // Derives from enum.Enum (or IntEnum, Flag...): its members are instances made once, as the class statement
   // runs, and held by the class for the life of the process (see instance_attributes).
   bool is_enum = false;
-  bool defines_del = false;   // own or inherited
-  bool calls_remove = false;  // some method calls `<x>.remove()`: hook handles may be removed
+  bool defines_del = false;  // own or inherited
+  // Some method calls `<x>.remove()` and may run (a dunder, one some code names, or any on a class the
+  // project never makes): hook handles may be removed.
+  bool calls_remove = false;
+  std::vector<std::string> handle_removing_methods;  // own methods calling `<x>.remove()`
   // The class or a project base defines `__setattr__`: `obj.name = value` runs it.
   bool overrides_setattr = false;
   // Own class attributes bound to a mutable container (`_observers = []`, `registry = defaultdict(list)`)
@@ -263,6 +266,8 @@ class Program {
   std::vector<std::vector<ClassInfo>> classes_;
   std::vector<std::unordered_map<std::string, bool>>
       removals_;  // per module: globals entries are removed from
+  // Per module: the attribute names its code reads, calls or writes, and the names it calls.
+  std::vector<std::unordered_set<std::string>> referenced_names_;
   // Per module, per function: the index of its functools.cache / lru_cache decorator, -1 when none.
   std::vector<std::vector<int32_t>> cache_decorators_;
   // Per module: function index -> its DecoratorWrapper, for the functions that have one.
