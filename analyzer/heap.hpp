@@ -206,6 +206,11 @@ struct EdgeInfo {
   bool removable = false;
   bool implicit = false;  // the field's prior content, observed at a read
   bool distinct = false;  // links two objects a guard tells apart: never a self-loop, whatever it stores
+  // The edge is uncertain only because its base (choice_is_base) or its value is one of the objects a local
+  // variable may name: a cycle whose uncertain edges all pick the same variable's object picks one object,
+  // whichever it is (`parent.x = new` and `new.undo = partial(setattr, parent, ...)`). 0 when not.
+  uint32_t choice = 0;
+  bool choice_is_base = false;
 };
 
 struct EdgeKey {

@@ -323,6 +323,15 @@ class Context {
   void set_field(ObjId base, FieldId field, ValueSet values, bool strong);
   void add_edge(ObjId from, FieldId field, ObjId to, EdgeInfo info);
   // Whether add_edge would record an edge with this strength (new, or proven where it was not).
+  // The variable a store's bases or values come from (see EdgeInfo::choice), set around the store.
+  uint32_t store_base_choice_ = 0, store_value_choice_ = 0;
+  // Nonzero for a plain local variable: its name and where it was last bound, so that a variable bound
+  // again between two stores is another choice.
+  uint32_t choice_of(const Expr& e) const;
+  // Whether the uncertain edges of a cycle (its objects, and the field of each edge) all pick the object of
+  // one variable (EdgeInfo::choice): then the cycle holds whichever object that is, and they become sure.
+  bool one_choice(const std::vector<ObjId>& cycle, const std::vector<FieldId>& fields,
+                  CycleWitness& witness) const;
   bool edge_wanted(ObjId from, FieldId field, ObjId to, bool must) const {
     auto it = edges_.find(EdgeKey{from, field, to});
     return it == edges_.end() || (must && !it->second.must);

@@ -264,6 +264,16 @@ void Context::set_field(ObjId base, FieldId field, ValueSet values, bool strong)
   }
 }
 
+uint32_t Context::choice_of(const Expr& e) const {
+  if (e.kind != ExprKind::Name || !is_local(e.text) || is_cell_var(e.text) || is_free_var(e.text)) return 0;
+  auto it = st_.env.find(e.text);
+  if (it == st_.env.end()) return 0;
+  const uint64_t h =
+      std::hash<std::string_view>{}(e.text) ^
+      (static_cast<uint64_t>(it->second.site.line) * 0x9e3779b97f4a7c15ULL + it->second.site.column);
+  return static_cast<uint32_t>(h | 1);
+}
+
 void Context::add_edge(ObjId from, FieldId field, ObjId to, EdgeInfo info) {
   const EdgeKey key{from, field, to};
   auto it = edges_.find(key);
@@ -308,6 +318,14 @@ void Context::store(const ValueSet& bases, FieldId field, const ValueSet& values
         info.distinct = true;
       }
       info.alternatives = values.size() > 1;
+      if (!info.must && !objs_[b].summary && !objs_[v].summary) {
+        if (bases.size() > 1 && values.size() == 1 && store_base_choice_ != 0) {
+          info.choice = store_base_choice_;
+          info.choice_is_base = true;
+        } else if (bases.size() == 1 && values.size() > 1 && store_value_choice_ != 0) {
+          info.choice = store_value_choice_;
+        }
+      }
       info.role = role;
       info.removable = removable;
       if (!edge_wanted(b, field, v, info.must)) continue;  // spares copying the site chain

@@ -794,11 +794,23 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         store_value_root_ = root_name(node.children[static_cast<size_t>(src.position) + 1]);
       }
     }
+    // `partial(setattr, parent, name, old)`: the argument a slot keeps, when it is a variable.
+    if (src.base == ModelOperand::Base::Argument && src.field.empty() && src.position >= 0 &&
+        static_cast<size_t>(src.position) + 1 < node.children.size()) {
+      const size_t at = static_cast<size_t>(src.position) + 1;
+      bool positional = true;
+      for (size_t i = 1; i <= at; ++i) {
+        positional &= node.children[i].kind != ExprKind::Starred &&
+                      (i >= node.arg_names.size() || node.arg_names[i].empty());
+      }
+      if (positional) store_value_choice_ = choice_of(node.children[at]);
+    }
     store(destination, intern_field(field), source,
           {site_ref(node.site, is_registration ? what + "() registers it" : what + "() keeps it")}, role,
           is_registration && removable);
     store_base_root_.clear();
     store_value_root_.clear();
+    store_value_choice_ = 0;
     // A forward hook runs on every call of its module: remembered (with no edge of its own, the one above
     // is the reference) so that calling the module runs it (run_forward_hooks).
     if (role == EdgeRole::ModuleHook) {

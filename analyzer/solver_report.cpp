@@ -304,6 +304,34 @@ Event* Context::record_event(EventKind kind, ObjId base, const std::string& base
   return &events_.back();
 }
 
+bool Context::one_choice(const std::vector<ObjId>& cycle, const std::vector<FieldId>& fields,
+                         CycleWitness& witness) const {
+  // Sure for whichever object X the variable names when the store that leaves X took its bases from the
+  // variable and the store that enters X took its values from it (so each object it may name is linked the
+  // same way), and every other edge is sure.
+  const size_t n = witness.edges.size();
+  if (n < 2) return false;
+  auto info = [&](size_t i) -> const EdgeInfo* {
+    auto it = edges_.find(EdgeKey{cycle[i], fields[i], cycle[(i + 1) % n]});
+    return it == edges_.end() ? nullptr : &it->second;
+  };
+  // Edge i leaves cycle[i]; edge (i + n - 1) % n enters it.
+  for (size_t i = 0; i < n; ++i) {
+    const size_t entering = (i + n - 1) % n;
+    const EdgeInfo* out = info(i);
+    const EdgeInfo* in = info(entering);
+    if (out == nullptr || in == nullptr || out->choice == 0 || out->choice != in->choice ||
+        !out->choice_is_base || in->choice_is_base)
+      continue;
+    bool others_sure = true;
+    for (size_t j = 0; j < n; ++j) others_sure &= j == i || j == entering || witness.edges[j].must;
+    if (!others_sure) return false;
+    witness.edges[i].must = witness.edges[entering].must = true;
+    return true;
+  }
+  return false;
+}
+
 bool Context::edge_is_must(ObjId from, FieldId field, ObjId to, const std::vector<uint32_t>& component,
                            uint32_t cycle_component) const {
   auto info = edges_.find(EdgeKey{from, field, to});
@@ -413,6 +441,7 @@ void Context::detect_cycles() {
         witness.module = ref_.module;
         witness.function = ref_;
         bool must = true, removable = false, released = false;
+        std::vector<FieldId> vias;
         for (size_t i = 0; i < cycle.size(); ++i) {
           const ObjId from = cycle[i];
           const ObjId to = cycle[(i + 1) % cycle.size()];
@@ -436,6 +465,7 @@ void Context::detect_cycles() {
             via_must = edge_is_must(from, via, to, component, c);
           }
           covered.insert({from, to});
+          vias.push_back(via);
           witness.nodes.push_back(witness_node(from));
           WitnessEdge edge;
           const std::string& fname = field_name(via);
@@ -467,6 +497,7 @@ void Context::detect_cycles() {
           witness.edges.push_back(std::move(edge));
         }
         if (removable || released) continue;  // a hook's handle is removed, an attribute let go of
+        if (!must) must = one_choice(cycle, vias, witness);
         witness.must = must;
         // Key on the innermost sites only, so callers re-discovering a callee's cycle match it.
         std::vector<std::string> parts;

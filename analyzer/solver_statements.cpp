@@ -58,6 +58,8 @@ void Context::assign_attribute(const Expr& target, const ValueSet& values, const
                          assigned_value_->text == target.children[0].text;
   store_base_root_ = root_name(target.children[0]);
   store_value_root_ = assigned_value_ != nullptr ? root_name(*assigned_value_) : std::string();
+  store_base_choice_ = choice_of(target.children[0]);
+  store_value_choice_ = assigned_value_ != nullptr ? choice_of(*assigned_value_) : 0;
   // The override runs instead of the store, and sees the attribute's earlier value.
   if (runs_setattr) run_setattr_overrides(bases, target, values);
   const ValueSet stored_on =
@@ -67,6 +69,7 @@ void Context::assign_attribute(const Expr& target, const ValueSet& values, const
   same_identity_store_ = false;
   store_base_root_.clear();
   store_value_root_.clear();
+  store_base_choice_ = store_value_choice_ = 0;
   record_store_events(stored_on, values, site, target);
   // `p.grad = g` for a gradient taken with create_graph: its graph reaches the parameter again.
   if (target.text == "grad" && !autograd_maybe_off() && any_graph(values))
