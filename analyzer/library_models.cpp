@@ -13,8 +13,8 @@ extern const char* const embedded_library_models;
 
 namespace {
 
-// "arg0|hook", "arg1", "args[1:]", "kwargs", "receiver", "return", "root", each optionally followed by
-// ".field" or "[]" (and "return[].field", a field of the result's elements).
+// "arg0|hook", "arg1", "args[1:]" (or "args[1:][]", their elements), "kwargs", "receiver", "return", "root",
+// each optionally followed by ".field" or "[]" (and "return[].field", a field of the result's elements).
 ModelOperand parse_operand(std::string_view text, const std::string& where) {
   ModelOperand op;
   std::string s(trim_blanks(text));
@@ -30,6 +30,7 @@ ModelOperand parse_operand(std::string_view text, const std::string& where) {
     const size_t colon = s.find(':');
     if (colon == std::string::npos) throw ModelError(where + ": expected args[N:] in '" + s + "'");
     op.position = std::stoi(s.substr(5, colon - 5));
+    if (s.ends_with(":][]")) op.field = "[]";  // the elements of each remaining argument
     return op;
   }
   if (s.rfind("kwargs", 0) == 0) {

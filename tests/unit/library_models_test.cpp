@@ -27,6 +27,21 @@ registry = "logger"
   EXPECT_TRUE(model->keeps_every_registration);
 }
 
+TEST(LibraryModels, ChainYieldsTheElementsOfEachIterable) {
+  // `list(chain([first], generator))` keeps what the generator yields, not the generator.
+  const CallModel* chain = LibraryModels::builtin()->function("itertools.chain");
+  ASSERT_NE(chain, nullptr);
+  ASSERT_EQ(chain->effects.size(), 2u);
+  EXPECT_EQ(chain->effects[1].source.base, ModelOperand::Base::RestArguments);
+  EXPECT_EQ(chain->effects[1].source.position, 1);
+  EXPECT_EQ(chain->effects[1].source.field, "[]");
+  const CallModel* filter = LibraryModels::builtin()->function("builtins.filter");
+  ASSERT_NE(filter, nullptr);
+  ASSERT_EQ(filter->effects.size(), 1u);
+  EXPECT_EQ(filter->effects[0].source.position, 1);
+  EXPECT_EQ(filter->effects[0].source.field, "[]");
+}
+
 TEST(LibraryModels, BuiltinLoggerModelAppliesOnlyToGetLoggerResults) {
   const CallModel* model = LibraryModels::builtin()->method("addFilter");
   ASSERT_NE(model, nullptr);
