@@ -82,7 +82,9 @@ const RuleDefinition& global_keeps_model() {
         "(`warnings.showwarning = show` with `show` closing over the model, `signal.signal(sig, handler)`), "
         "also through a method of a module-level object, or a class attribute (`Registry.models`, or "
         "`self._observers` for an `_observers = []` in "
-        "the class body that no instance assigns: one list shared by every instance). Not reported: a model "
+        "the class body that no instance assigns: one list shared by every instance), including the dict of "
+        "a descriptor the model's class holds (a memoizing `@cached_on_class` whose `__get__` stores "
+        "`self._values[obj]`). Not reported: a model "
         "made at import time, a slot that another "
         "function of the module sets again or deletes (a `reset()`, a `finally` restoring the previous "
         "one), registries emptied with `del` / `pop` / `clear`, and instances storing themselves (CC203).",
