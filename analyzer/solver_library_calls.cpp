@@ -232,11 +232,6 @@ bool Context::makes_task(const std::string& name) {
          name == "asyncio.tasks.create_task" || name == "asyncio.tasks.ensure_future";
 }
 
-// The task keeps the coroutine's outcome after it ends: its result, or the exception it raised, whose
-// traceback holds the coroutine's frame and so its locals (`self` of the method that made the task:
-// `self.pending.append(asyncio.create_task(self._score(x)))` is a cycle once `_score` raises, until the
-// exception is retrieved and the task dropped). The coroutine itself lets its frame go when it ends, so
-// the task's reference to it is left out.
 ValueSet Context::class_made_at_run_time(const std::vector<Arg>& args, const Expr& node) {
   if (ref_.index == 0) return {};
   // The names the call is assigned to (`cls = type(...)`). A class the function returns, stores into an
@@ -310,6 +305,11 @@ void Context::parametrize(const std::vector<Arg>& args, const Expr& node) {
         {site_ref(node.site, "torch 1.13's property getter closes over the module")}, EdgeRole::Capture);
 }
 
+// The task keeps the coroutine's outcome after it ends: its result, or the exception it raised, whose
+// traceback holds the coroutine's frame and so its locals (`self` of the method that made the task:
+// `self.pending.append(asyncio.create_task(self._score(x)))` is a cycle once `_score` raises, until the
+// exception is retrieved and the task dropped). The coroutine itself lets its frame go when it ends, so
+// the task's reference to it is left out.
 ValueSet Context::run_as_task(const std::vector<Arg>& args, const Expr& node) {
   const ObjId task = at_site(&node, ObjKind::LibInstance, "asyncio Task", node.site, 33);
   objs_[task].qualified = "asyncio.Task";

@@ -58,12 +58,12 @@ void Context::assign_attribute(const Expr& target, const ValueSet& values, const
                          assigned_value_->text == target.children[0].text;
   store_base_root_ = root_name(target.children[0]);
   store_value_root_ = assigned_value_ != nullptr ? root_name(*assigned_value_) : std::string();
-  store_base_choice_ = choice_of(target.children[0]);
-  store_value_choice_ = assigned_value_ != nullptr ? choice_of(*assigned_value_) : 0;
   // The override runs instead of the store, and sees the attribute's earlier value.
   if (runs_setattr) run_setattr_overrides(bases, target, values);
   const ValueSet stored_on =
       runs_setattr && program_.has_descriptors() ? run_descriptor_setters(bases, target, values) : bases;
+  store_base_choice_ = choice_of(target.children[0]);
+  store_value_choice_ = assigned_value_ != nullptr ? choice_of(*assigned_value_) : 0;
   store(stored_on, intern_field(target.text), values, {site_ref(site, describe_target(target) + " = ...")},
         EdgeRole::Plain);
   same_identity_store_ = false;
