@@ -252,6 +252,9 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
       unresolved = std::move(others);
     }
   }
+  // `d.setdefault(obj, [])` keeps `obj` as a key, as `d[obj] = v` does.
+  if (method == "setdefault" && !args.empty() && args[0].name.empty())
+    store_dict_keys(unresolved, args[0].values, node, node.site);
   // `inspect.signature(f).bind(self, *args, **kwargs)`: the BoundArguments' `.arguments` dict holds every
   // argument, `self` included (a decorator saving `{k: v for k, v in bound.arguments.items()}` on `self`).
   if ((method == "bind" || method == "bind_partial") && result_used && !args.empty()) {

@@ -822,9 +822,9 @@ class Context {
   void narrow_to_non_tensor(const std::string& name, const Site& site);
   // The weakref container `id` is, when it is a module-level global or a class attribute made by one.
   WeakContainer weak_container(ObjId id) const;
-  // `d[key] = value`: a dict keeps its keys as strongly as its values (`self._values[obj] = v` keeps obj),
-  // unless it is a WeakKeyDictionary. Bases that may be tensors or arrays, which an index does not stay in,
-  // are left out.
+  // `d[key] = value` (`target` the subscript) or `d.setdefault(key, v)` (the call): a dict keeps its keys as
+  // strongly as its values (`self._values[obj] = v` keeps obj), unless it is a WeakKeyDictionary. Bases that
+  // may be tensors or arrays, which an index does not stay in, are left out.
   void store_dict_keys(const ValueSet& bases, const ValueSet& keys, const Expr& target, const Site& site);
   // `d[key] = value` into such a dictionary with a value that refers to its key: the entry never goes.
   void record_weak_key_store(const ValueSet& bases, const ValueSet& keys, const ValueSet& values,

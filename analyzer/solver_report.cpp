@@ -205,8 +205,9 @@ void Context::store_dict_keys(const ValueSet& bases, const ValueSet& keys, const
     if (may_be_dict && weak_container(b) == WeakContainer::None) dicts.insert(b);
   }
   if (dicts.empty()) return;
-  store(dicts, keys_field(), kept, {site_ref(site, describe_target(target) + " = ... keeps its key")},
-        EdgeRole::Plain);
+  const std::string note = target.kind == ExprKind::Call ? describe_target(target) + " keeps its key"
+                                                         : describe_target(target) + " = ... keeps its key";
+  store(dicts, keys_field(), kept, {site_ref(site, note)}, EdgeRole::Plain);
   record_store_events(dicts, kept, site, target);
 }
 
