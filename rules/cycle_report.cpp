@@ -200,6 +200,13 @@ std::string remedy(const WitnessEdge& weak, const std::string& weak_name, NodeKi
   if (what != nullptr)
     return std::string(" Do not keep ") + what + " in '" + weak.field +
            "' (it cannot be weakly referenced): keep what you need from it.";
+  // A dict's key: the dict itself can hold it weakly.
+  if (weak.field == ".keys[]") {
+    const std::string dict = weak_name.ends_with("[key]")
+                                 ? "'" + weak_name.substr(0, weak_name.size() - 5) + "'"
+                                 : std::string("the dict");
+    return " Make " + dict + " a weakref.WeakKeyDictionary, key it by id(), or drop the entry when done.";
+  }
   // A class made by type() on every call: its __mro__ cannot be changed, only the class made less often.
   if (weak.field == ".__mro__")
     return " Make the class once (at module level, or cached by its bases) instead of on every call.";
@@ -230,7 +237,12 @@ Diagnostic make_cycle_diagnostic(const Program& program, const CycleWitness& cyc
       std::string(cycle.must ? "Reference cycle" : "Possible reference cycle") + " (" + rule.info.summary +
       "): " + join_steps(steps, kMaxMessageSteps) + "." + holds_note(cycle) +
       remedy(weak, reference_name(cycle, closing), cycle.nodes[(closing + 1) % cycle.nodes.size()].kind);
-  d.fix = rule.fix ? rule.fix(cycle) : std::string();
+  d.fix = weak.field == ".keys[]"
+              ? std::string(
+                    "Use a weakref.WeakKeyDictionary, key the entries by id() or a name, or remove the entry "
+                    "when the object is done.")
+          : rule.fix ? rule.fix(cycle)
+                     : std::string();
 
   std::vector<SiteRef> seen{primary};
   const size_t n = cycle.edges.size();
