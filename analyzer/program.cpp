@@ -932,13 +932,15 @@ std::vector<std::pair<std::string, Program::Descriptor>> Program::data_descripto
   for (int guard = 0; !stack.empty() && guard < 64; ++guard) {
     const CodeRef current = stack.back();
     stack.pop_back();
-    for (const auto& [name, type] : class_info(current).instance_attributes) {
-      if (std::any_of(out.begin(), out.end(), [&](const auto& entry) { return entry.first == name; }))
-        continue;
-      if (auto found = descriptor(cls, name); found && found->has_set) out.emplace_back(name, *found);
+    const ClassInfo& info = class_info(current);
+    for (const auto* made : {&info.instance_attributes, &info.decorated_by_class}) {
+      for (const auto& [name, type] : *made) {
+        if (std::any_of(out.begin(), out.end(), [&](const auto& entry) { return entry.first == name; }))
+          continue;
+        if (auto found = descriptor(cls, name); found && found->has_set) out.emplace_back(name, *found);
+      }
     }
-    const auto& bases = class_info(current).project_bases;
-    stack.insert(stack.end(), bases.begin(), bases.end());
+    stack.insert(stack.end(), info.project_bases.begin(), info.project_bases.end());
   }
   return out;
 }
