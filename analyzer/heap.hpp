@@ -207,8 +207,9 @@ struct EdgeInfo {
   bool implicit = false;  // the field's prior content, observed at a read
   bool distinct = false;  // links two objects a guard tells apart: never a self-loop, whatever it stores
   // The edge is uncertain only because its base (choice_is_base) or its value is one of the objects a local
-  // variable may name: a cycle whose uncertain edges all pick the same variable's object picks one object,
-  // whichever it is (`parent.x = new` and `new.undo = partial(setattr, parent, ...)`). 0 when not.
+  // variable may name (an id of the variable and its binding; 0 when not). A cycle that leaves an object by a
+  // store whose bases came from the variable and enters it by one whose values came from the same variable
+  // holds whichever object that is (`parent.x = new` and `new.undo = partial(setattr, parent, ...)`).
   uint32_t choice = 0;
   bool choice_is_base = false;
 };

@@ -101,8 +101,8 @@ bool calls_handle_remove(const std::vector<Stmt>& body);
 
 // What a call of a function under a wrapping decorator of the project runs instead (see
 // decorator_wrapper.hpp): `wrapper`, whose cell `function_cell` (the decorator's parameter, or for a class
-// decorator the local keeping the method it replaces) holds the
-// decorated function. `name` names the closure the decorator made at import, a module-level object.
+// decorator the local keeping the method it replaces) holds the decorated function. `name` names the closure
+// the decorator made at import, a module-level object.
 struct DecoratorWrapper {
   CodeRef wrapper;
   std::string function_cell;

@@ -31,9 +31,8 @@ const RuleDefinition& callable_holds_owner() {
        {"Finds bound methods (`self.cb = self.on_step`), lambdas and closures that refer to `self`, and "
         "`functools.partial(f, self)`, stored on the same object or on something it owns (a scheduler, a "
         "sampler, a dict of activations). Also torch 1.13's `parametrize.register_parametrization(module, "
-        "...)` when the project never calls `remove_parametrizations`: the class it makes for the module has "
-        "a "
-        "property whose getter closes over the module.",
+        "...)` when the project never calls `remove_parametrizations`: the class it makes for the module "
+        "has a property whose getter closes over the module.",
         "A bound method keeps its object in `__self__`, a closure keeps the variables it reads: storing one "
         "on its "
         "own object makes a cycle, so the object (a model, a trainer with its optimizer state) survives "

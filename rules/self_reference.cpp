@@ -25,10 +25,9 @@ const RuleDefinition& self_reference() {
       [](const CycleWitness& c) {
         if (!c.edges.empty() && c.edges[0].field == ".__mro__")
           return std::string(
-              "Create the class once and reuse it (a module-level class, or a dict of the classes made so "
-              "far "
-              "keyed by their bases): every class refers to itself, so each one made per call is cyclic "
-              "garbage once dropped.");
+              "Create the class once and reuse it (a module-level class, or a dict of the classes "
+              "made so far keyed by their bases): every class refers to itself, so each one made "
+              "per call is cyclic garbage once dropped.");
         return std::string("Store a weakref.ref/weakref.proxy instead, or drop the reference when done.");
       },
       {}};
