@@ -182,6 +182,7 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
   classes_.resize(modules_.size());
   removals_.resize(modules_.size());
   referenced_names_.resize(modules_.size());
+  weak_attributes_.resize(modules_.size());
   import_roots_.resize(modules_.size());
   parallel_for(modules_.size(), [this](size_t m) { import_roots_[m] = import_root(*modules_[m]); });
   // Every name a module may be imported by, with the directory it is relative to; own names first, so an
@@ -261,6 +262,14 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
       if (binding.kind == Binding::Kind::Value && binding.value != nullptr)
         binding.weak = weak_container_call(static_cast<int32_t>(m), *binding.value);
     }
+    for (ClassInfo& info : classes_[m]) {
+      for (ClassInfo::WeakAttribute& attribute : info.weak_attributes) {
+        attribute.weak = weak_container_call(static_cast<int32_t>(m), *attribute.call);
+        if (attribute.weak != WeakContainer::None)
+          weak_attributes_[m].emplace(attribute.name, attribute.weak);
+      }
+      std::erase_if(info.weak_attributes, [](const auto& a) { return a.weak == WeakContainer::None; });
+    }
     const std::vector<Function>& functions = modules_[m]->functions;
     cache_decorators_[m].assign(functions.size(), -1);
     for (size_t f = 0; f < functions.size(); ++f) {
@@ -296,19 +305,15 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
   for (size_t m = 0; m < modules_.size(); ++m) {
     for (size_t c = 0; c < modules_[m]->classes.size(); ++c) {
       const CodeRef ref{static_cast<int32_t>(m), static_cast<int32_t>(c)};
-      std::vector<CodeRef> stack{ref};
-      bool found = false;
-      for (int guard = 0; !stack.empty() && !found && guard < 64; ++guard) {
-        const ClassInfo& info = class_info(stack.back());
-        stack.pop_back();
+      const bool found = search_hierarchy(ref, [this](CodeRef, const ClassInfo& info) {
         for (const auto* made : {&info.instance_attributes, &info.decorated_by_class}) {
           for (const auto& entry : *made) {
-            found |=
-                find_method(entry.second, "__get__").valid() || find_method(entry.second, "__set__").valid();
+            if (find_method(entry.second, "__get__").valid() || find_method(entry.second, "__set__").valid())
+              return true;
           }
         }
-        stack.insert(stack.end(), info.project_bases.begin(), info.project_bases.end());
-      }
+        return false;
+      });
       classes_[m][c].holds_descriptors = found;
       has_descriptors_ |= found;
     }
@@ -755,7 +760,7 @@ std::unordered_set<std::string> assigned_attributes(const ModuleFacts& facts) {
 
 // `self.<name> = <...>.WeakKeyDictionary()` (or WeakValueDictionary, WeakSet) in `f`: by the callee's
 // name only, since the module's imports may not be linked yet; weak_container_call resolves it when asked.
-void collect_weak_attributes(const Function& f, std::vector<std::pair<std::string, const Expr*>>& out) {
+void collect_weak_attributes(const Function& f, std::vector<ClassInfo::WeakAttribute>& out) {
   if (f.params.empty()) return;
   const std::string& self_name = f.params[0].name;
   for_each_statement(f.body, [&](const Stmt& s) {
@@ -765,7 +770,7 @@ void collect_weak_attributes(const Function& f, std::vector<std::pair<std::strin
     for (const Expr& target : s.targets) {
       if (target.kind == ExprKind::Attribute && !target.children.empty() &&
           target.children[0].kind == ExprKind::Name && target.children[0].text == self_name)
-        out.emplace_back(target.text, &s.value);
+        out.push_back({target.text, &s.value});
     }
   });
 }
@@ -847,35 +852,27 @@ void Program::link_class(CodeRef ref, std::vector<std::vector<uint8_t>>& states)
 }
 
 CodeRef Program::find_method(CodeRef cls, const std::string& name, MethodKind* kind) const {
-  std::vector<CodeRef> stack{cls};
-  int guard = 0;
-  while (!stack.empty() && ++guard < 64) {
-    CodeRef current = stack.front();
-    stack.erase(stack.begin());
-    const ClassInfo& info = class_info(current);
+  CodeRef found;
+  search_hierarchy(cls, [&](CodeRef current, const ClassInfo& info) {
     auto it = info.methods.find(name);
-    if (it != info.methods.end()) {
-      if (kind != nullptr) *kind = info.method_kinds.at(name);
-      return CodeRef{current.module, it->second};
-    }
-    stack.insert(stack.begin(), info.project_bases.begin(), info.project_bases.end());
-  }
-  return {};
+    if (it == info.methods.end()) return false;
+    if (kind != nullptr) *kind = info.method_kinds.at(name);
+    found = CodeRef{current.module, it->second};
+    return true;
+  });
+  return found;
 }
 
 CodeRef Program::shared_attribute_owner(CodeRef cls, const std::string& attribute,
                                         std::vector<std::string> ClassInfo::*list) const {
-  std::vector<CodeRef> stack{cls};
-  int guard = 0;
-  while (!stack.empty() && ++guard < 64) {
-    const CodeRef current = stack.front();
-    stack.erase(stack.begin());
-    const ClassInfo& info = class_info(current);
+  CodeRef owner;
+  search_hierarchy(cls, [&](CodeRef current, const ClassInfo& info) {
     const std::vector<std::string>& names = info.*list;
-    if (std::find(names.begin(), names.end(), attribute) != names.end()) return current;
-    stack.insert(stack.begin(), info.project_bases.begin(), info.project_bases.end());
-  }
-  return {};
+    if (std::find(names.begin(), names.end(), attribute) == names.end()) return false;
+    owner = current;
+    return true;
+  });
+  return owner;
 }
 
 CodeRef Program::shared_container_owner(CodeRef cls, const std::string& attribute) const {
@@ -904,35 +901,27 @@ void Program::add_enum_members(CodeRef enum_class) {
 
 std::optional<Program::Descriptor> Program::descriptor(CodeRef cls, const std::string& attribute) const {
   if (!class_info(cls).holds_descriptors) return std::nullopt;
-  std::vector<CodeRef> stack{cls};
-  for (int guard = 0; !stack.empty() && guard < 64; ++guard) {
-    const CodeRef current = stack.front();
-    stack.erase(stack.begin());
-    const ClassInfo& info = class_info(current);
+  std::optional<Descriptor> found;
+  search_hierarchy(cls, [&](CodeRef current, const ClassInfo& info) {
     for (const auto* made : {&info.instance_attributes, &info.decorated_by_class}) {
       for (const auto& [name, type] : *made) {
         if (name != attribute) continue;
-        Descriptor found{current, type, find_method(type, "__get__").valid(),
-                         find_method(type, "__set__").valid()};
-        if (!found.has_get && !found.has_set) return std::nullopt;  // a plain instance held by the class
-        return found;
+        const Descriptor d{current, type, find_method(type, "__get__").valid(),
+                           find_method(type, "__set__").valid()};
+        if (d.has_get || d.has_set) found = d;  // else a plain instance held by the class
+        return true;
       }
     }
     // A method of this class hides any descriptor of a base.
-    if (info.methods.count(attribute) != 0) return std::nullopt;
-    stack.insert(stack.end(), info.project_bases.begin(), info.project_bases.end());
-  }
-  return std::nullopt;
+    return info.methods.count(attribute) != 0;
+  });
+  return found;
 }
 
 std::vector<std::pair<std::string, Program::Descriptor>> Program::data_descriptors(CodeRef cls) const {
   std::vector<std::pair<std::string, Descriptor>> out;
   if (!class_info(cls).holds_descriptors) return out;
-  std::vector<CodeRef> stack{cls};
-  for (int guard = 0; !stack.empty() && guard < 64; ++guard) {
-    const CodeRef current = stack.back();
-    stack.pop_back();
-    const ClassInfo& info = class_info(current);
+  search_hierarchy(cls, [&](CodeRef, const ClassInfo& info) {
     for (const auto* made : {&info.instance_attributes, &info.decorated_by_class}) {
       for (const auto& [name, type] : *made) {
         if (std::any_of(out.begin(), out.end(), [&](const auto& entry) { return entry.first == name; }))
@@ -940,8 +929,8 @@ std::vector<std::pair<std::string, Program::Descriptor>> Program::data_descripto
         if (auto found = descriptor(cls, name); found && found->has_set) out.emplace_back(name, *found);
       }
     }
-    stack.insert(stack.end(), info.project_bases.begin(), info.project_bases.end());
-  }
+    return false;
+  });
   return out;
 }
 
@@ -995,16 +984,7 @@ void Program::resolve_instances(int32_t module) {
 }
 
 bool Program::is_subclass_of(CodeRef cls, CodeRef base) const {
-  std::vector<CodeRef> stack{cls};
-  int guard = 0;
-  while (!stack.empty() && ++guard < 64) {
-    CodeRef current = stack.back();
-    stack.pop_back();
-    if (current == base) return true;
-    const ClassInfo& info = class_info(current);
-    stack.insert(stack.end(), info.project_bases.begin(), info.project_bases.end());
-  }
-  return false;
+  return search_hierarchy(cls, [&](CodeRef current, const ClassInfo&) { return current == base; });
 }
 
 WeakContainer Program::global_weak_container(int32_t module, const std::string& name) const {
@@ -1035,31 +1015,22 @@ WeakContainer Program::weak_container_call(int32_t module, const Expr& value) co
 }
 
 WeakContainer Program::instance_attribute_weak_container(CodeRef cls, const std::string& attribute) const {
-  std::vector<CodeRef> stack{cls};
-  for (int guard = 0; !stack.empty() && guard < 64; ++guard) {
-    const CodeRef current = stack.back();
-    stack.pop_back();
-    const ClassInfo& info = class_info(current);
-    for (const auto& [name, call] : info.weak_attributes) {
-      if (name != attribute) continue;
-      if (const WeakContainer weak = weak_container_call(current.module, *call); weak != WeakContainer::None)
-        return weak;
+  WeakContainer weak = WeakContainer::None;
+  search_hierarchy(cls, [&](CodeRef, const ClassInfo& info) {
+    for (const ClassInfo::WeakAttribute& a : info.weak_attributes) {
+      if (a.name != attribute) continue;
+      weak = a.weak;
+      return true;
     }
-    stack.insert(stack.end(), info.project_bases.begin(), info.project_bases.end());
-  }
-  return WeakContainer::None;
+    return false;
+  });
+  return weak;
 }
 
 WeakContainer Program::module_attribute_weak_container(int32_t module, const std::string& attribute) const {
-  const auto& infos = classes_[static_cast<size_t>(module)];
-  for (size_t c = 0; c < infos.size(); ++c) {
-    for (const auto& [name, call] : infos[c].weak_attributes) {
-      if (name != attribute) continue;
-      if (const WeakContainer weak = weak_container_call(module, *call); weak != WeakContainer::None)
-        return weak;
-    }
-  }
-  return WeakContainer::None;
+  const auto& weak = weak_attributes_[static_cast<size_t>(module)];
+  auto it = weak.find(attribute);
+  return it == weak.end() ? WeakContainer::None : it->second;
 }
 
 WeakContainer Program::class_attribute_weak_container(CodeRef cls, const std::string& attribute) const {

@@ -90,9 +90,15 @@ struct ClassInfo {
   std::vector<std::pair<std::string, std::string>> releases;
   // Those of `releases` that some code calls the method for without setting the attribute again.
   std::vector<std::string> released_attributes;
-  // Attributes an own method sets to a weakref container (`self._values = weakref.WeakKeyDictionary()`),
-  // each with the call that makes it: see Program::instance_attribute_weak_container.
-  std::vector<std::pair<std::string, const Expr*>> weak_attributes;
+  // Attributes an own method sets to a weakref container (`self._values = weakref.WeakKeyDictionary()`):
+  // found by the callee's name with the call kept, then resolved once the imports are linked (entries that
+  // are no weakref container are dropped). See Program::instance_attribute_weak_container.
+  struct WeakAttribute {
+    std::string name;
+    const Expr* call = nullptr;
+    WeakContainer weak = WeakContainer::None;
+  };
+  std::vector<WeakAttribute> weak_attributes;
 };
 
 // Some statement of `body` (nested functions left out) calls `<anything>.remove()` with no argument: a hook
@@ -230,6 +236,20 @@ class Program {
   bool attribute_released(CodeRef cls, const std::string& attribute, int depth = 0) const;
 
  private:
+  // Visits `cls` and then its project bases in the order attribute lookup searches them (depth first, left
+  // to right) until `visit(class, info)` returns true; whether it did.
+  template <typename Visit>
+  bool search_hierarchy(CodeRef cls, Visit&& visit) const {
+    std::vector<CodeRef> pending{cls};
+    for (int guard = 0; !pending.empty() && ++guard < 64;) {
+      const CodeRef current = pending.front();
+      pending.erase(pending.begin());
+      const ClassInfo& info = class_info(current);
+      if (visit(current, info)) return true;
+      pending.insert(pending.begin(), info.project_bases.begin(), info.project_bases.end());
+    }
+    return false;
+  }
   // A name read at module level: a global of the module, else a builtin.
   StaticRef resolve_name(int32_t module, const std::string& name, int depth) const;
   // What `<base>.name` denotes (a library attribute, or a project module's member).
@@ -266,6 +286,8 @@ class Program {
   std::vector<std::vector<ClassInfo>> classes_;
   std::vector<std::unordered_map<std::string, bool>>
       removals_;  // per module: globals entries are removed from
+  // Per module: what its classes' own methods set attributes to when that is a weakref container.
+  std::vector<std::unordered_map<std::string, WeakContainer>> weak_attributes_;
   // Per module: the attribute names its code reads, calls or writes, and the names it calls.
   std::vector<std::unordered_set<std::string>> referenced_names_;
   // Per module, per function: the index of its functools.cache / lru_cache decorator, -1 when none.
