@@ -144,6 +144,10 @@ void LibraryModels::add_toml(std::string_view toml_text, const std::string& orig
       model->decorator_factory = (*entry)["decorator_factory"].value_or(false);
       model->yields_pairs = (*entry)["yields_pairs"].value_or(false);
       model->yields_parameters = (*entry)["yields_parameters"].value_or(false);
+      model->yields_receiver = (*entry)["yields_receiver"].value_or(false);
+      model->copies_every_element = (*entry)["copies_every_element"].value_or(false);
+      if (model->yields_receiver && model->returns != ModelReturn::New)
+        throw ModelError(where + ": yields_receiver needs returns = \"new:<Label>\" (the sequence)");
       model->keyed_by_arg0 = (*entry)["keyed_by_arg0"].value_or(false);
       if (model->keyed_by_arg0 && model->returns != ModelReturn::ReceiverElements)
         throw ModelError(where + ": keyed_by_arg0 needs returns = \"receiver[]\" (the slot the key names)");

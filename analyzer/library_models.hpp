@@ -74,6 +74,13 @@ struct CallModel {
   // in "return[]" goes in each tuple's second slot, and the first holds the receiver's keys (or a name
   // that holds nothing), so that `for name, module in ...` keeps the two apart.
   bool yields_pairs = false;
+  // The sequence also yields the receiver itself (`modules()`, `named_modules()` start with the module). A
+  // loop takes one element at a time, so only copies_every_element reads it (the receiver kept apart from
+  // "return[]", where it would make every loop variable one of two objects).
+  bool yields_receiver = false;
+  // The result holds every element of its iterable arguments (`list(it)`, `dict(pairs)`), the receiver a
+  // yields_receiver sequence yields included.
+  bool copies_every_element = false;
   // With returns = "receiver[]": a string first argument names the slot read (`d.get("a")` reads `d["a"]`),
   // and the second positional argument, a default, may be returned too (get, pop, setdefault).
   bool keyed_by_arg0 = false;

@@ -42,6 +42,8 @@ class Solver;
 constexpr size_t kMaxObjects = 20000;
 // A store that may write many objects into many bases: its edges cannot prove a must-cycle.
 constexpr size_t kMaxEdgeFanout = 16;
+// A store into more bases than this leaves its edges uncertain (see EdgeInfo::base_group).
+constexpr size_t kMaxBaseGroup = 8;
 // Summaries with more objects than this are not applied at call sites.
 constexpr size_t kMaxSummaryObjects = 200;
 // The field of an object that keeps what `obj.connect(f)` or `obj.add_done_callback(f)` registers:
@@ -325,11 +327,20 @@ class Context {
   // Whether add_edge would record an edge with this strength (new, or proven where it was not).
   // The variable a store's bases or values come from (see EdgeInfo::choice), set around the store.
   uint32_t store_base_choice_ = 0, store_value_choice_ = 0;
+  // The bases of each store into one of several objects (see EdgeInfo::base_group).
+  std::vector<ValueSet> base_groups_;
   // Nonzero for a plain local variable: its name and where it was last bound, so that a variable bound
   // again between two stores is another choice.
   uint32_t choice_of(const Expr& e) const;
   // Whether the uncertain edges of a cycle (its objects, and the field of each edge) all pick the object of
   // one variable (EdgeInfo::choice): then the cycle holds whichever object that is, and they become sure.
+  // Whether the one uncertain edge of `witness` went into one of several bases, each of which the stored
+  // value surely reaches again through `labelled` (sure edges within `component`): a cycle whichever
+  // base the store took. Marks that edge sure.
+  bool every_base_closes(const std::vector<ObjId>& cycle, const std::vector<FieldId>& fields,
+                         const std::vector<std::vector<std::pair<uint32_t, FieldId>>>& labelled,
+                         const std::vector<uint32_t>& component, uint32_t cycle_component,
+                         CycleWitness& witness) const;
   bool one_choice(const std::vector<ObjId>& cycle, const std::vector<FieldId>& fields,
                   CycleWitness& witness) const;
   bool edge_wanted(ObjId from, FieldId field, ObjId to, bool must) const {
@@ -545,6 +556,32 @@ class Context {
     both.merge(keys);
     store(ValueSet{pair}, elements_field(), both, chain, EdgeRole::Plain);
     store(ValueSet{sequence}, elements_field(), ValueSet{pair}, chain, EdgeRole::Plain);
+  }
+  // `sequence` (a yields_receiver model's result) yields the receiver first: kept in its "[0]", apart from
+  // the "[]" a loop reads, as the second slot of a (name, receiver) tuple when it yields pairs.
+  void yield_receiver_first(ObjId sequence, const ValueSet& receiver, bool as_pair, const Expr& node) {
+    const std::vector<SiteNote> chain{site_ref(node.site, "the first element is the receiver")};
+    ValueSet first = receiver;
+    if (as_pair) {
+      const ObjId pair = at_site(&node, ObjKind::Container, "(name, module) tuple", node.site, 4);
+      const ObjId name = at_site(&node, ObjKind::Unknown, "name", node.site, 5);
+      store(ValueSet{pair}, intern_field("[0]"), ValueSet{name}, chain, EdgeRole::Plain);
+      store(ValueSet{pair}, intern_field("[1]"), receiver, chain, EdgeRole::Plain);
+      ValueSet both = receiver;
+      both.insert(name);
+      store(ValueSet{pair}, elements_field(), both, chain, EdgeRole::Plain);
+      first = ValueSet{pair};
+    }
+    store(ValueSet{sequence}, intern_field("[0]"), first, chain, EdgeRole::Plain);
+  }
+  // What the first slots of `sequences` hold (see yield_receiver_first).
+  ValueSet first_elements(const ValueSet& sequences) const {
+    ValueSet firsts;
+    for (ObjId s : sequences) {
+      if (auto it = st_.fields.find(field_key(s, intern_field("[0]"))); it != st_.fields.end())
+        firsts.merge(it->second);
+    }
+    return firsts;
   }
   // `qualified` by value: callers pass names held in objs_, which this call may reallocate.
   ValueSet unknown_call(std::string qualified, const std::vector<Arg>& args, const Expr& node, bool graph,

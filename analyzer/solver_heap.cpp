@@ -290,6 +290,11 @@ void Context::store(const ValueSet& bases, FieldId field, const ValueSet& values
   const bool strong = bases.size() == 1 && !objs_[bases[0]].summary && loop_depth_ == 0;
   const bool strong_in_loop = bases.size() == 1 && !objs_[bases[0]].summary;
   const bool guarded_distinct = are_distinct(store_base_root_, store_value_root_);
+  uint32_t base_group = 0;
+  if (bases.size() > 1 && bases.size() <= kMaxBaseGroup && values.size() == 1) {
+    base_groups_.push_back(bases);
+    base_group = static_cast<uint32_t>(base_groups_.size());
+  }
   for (ObjId b : bases) {
     const ObjKind kind = objs_[b].kind;
     if (kind == ObjKind::ExternalConst || kind == ObjKind::ModuleConst || kind == ObjKind::FunctionConst ||
@@ -304,18 +309,21 @@ void Context::store(const ValueSet& bases, FieldId field, const ValueSet& values
     for (ObjId v : values) {
       EdgeInfo info;
       info.must = bases.size() == 1 && values.size() == 1;
+      info.base_group = base_group;
       // One abstract object for many (loop allocations, list elements): b.f = b links two of them
       // unless both sides are literally the same variable.
-      if (v == b && objs_[b].summary && !same_identity_store_) info.must = false;
+      if (v == b && objs_[b].summary && !same_identity_store_) info.must = false, info.base_group = 0;
       if (objs_[v].summary && !store_base_root_.empty() && store_base_root_ != store_value_root_ &&
           (derived_from(b, v) || root_values(store_base_root_).contains(v))) {
         info.must = false;  // parent.children.add(child) with parent and child from the same list
+        info.base_group = 0;
       }
       // Under `if child is not parent:`, parent.children.add(child) never stores parent in its own field:
       // whatever object both variables may name, a run links two different ones.
       if (guarded_distinct && root_values(store_base_root_).contains(v)) {
         info.must = false;
         info.distinct = true;
+        info.base_group = 0;
       }
       info.alternatives = values.size() > 1;
       if (!info.must && !objs_[b].summary && !objs_[v].summary) {

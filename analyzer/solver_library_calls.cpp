@@ -680,6 +680,7 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       ret.insert(at_site(&node, ObjKind::Unknown, "result of " + what + "()", node.site));
       break;
   }
+  if (model.yields_receiver && created != kNoObj) yield_receiver_first(created, receiver, model.yields_pairs, node);
   const bool removable = result_used && removes_handles();
   for (const ModelEffect& effect : model.effects) {
     ValueSet source;
@@ -721,6 +722,17 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
           std::any_of(whole.begin(), whole.end(), [this](ObjId v) { return is_graph(v); })) {
         if (source.empty()) source.insert(at_site(&node, ObjKind::Unknown, "element", node.site, 3));
         mark_graph(source);
+      }
+      // The receiver a `modules()` sequence yields first is surely there: stored apart, so that the edge
+      // to it does not read as one of the alternatives the other elements are.
+      if (model.copies_every_element && created != kNoObj &&
+          effect.destination.base == ModelOperand::Base::Return && effect.destination.field == "[]") {
+        ValueSet firsts = first_elements(whole);
+        if (model.new_label == "dict") firsts = values_of_pairs(firsts, created, node);
+        for (ObjId first : firsts) {
+          store(ValueSet{created}, elements_field(), ValueSet{first}, {site_ref(node.site, "element")},
+                EdgeRole::Plain);
+        }
       }
       // `dict(model.named_modules())`, `dict(zip(names, layers))`: the pairs' second slots are the values.
       if (model.new_label == "dict" && created != kNoObj) source = values_of_pairs(source, created, node);

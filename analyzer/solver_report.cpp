@@ -333,6 +333,57 @@ bool Context::one_choice(const std::vector<ObjId>& cycle, const std::vector<Fiel
   return false;
 }
 
+bool Context::every_base_closes(const std::vector<ObjId>& cycle, const std::vector<FieldId>& fields,
+                                const std::vector<std::vector<std::pair<uint32_t, FieldId>>>& labelled,
+                                const std::vector<uint32_t>& component, uint32_t cycle_component,
+                                CycleWitness& witness) const {
+  const size_t n = witness.edges.size();
+  // Sure as stored, not sure because every object the field may hold is on the cycle (edge_is_must): such
+  // an edge and the choice of base may be correlated (`holder = a if flag else b` with
+  // `other = b if flag else a`).
+  auto stored_surely = [this](ObjId from, FieldId field, ObjId to) {
+    auto it = edges_.find(EdgeKey{from, field, to});
+    return it != edges_.end() && it->second.must;
+  };
+  size_t uncertain = n;
+  for (size_t i = 0; i < n; ++i) {
+    if (stored_surely(cycle[i], fields[i], cycle[(i + 1) % n])) continue;
+    if (uncertain != n) return false;  // a second uncertain edge
+    uncertain = i;
+  }
+  if (uncertain == n) return false;
+  auto info = edges_.find(EdgeKey{cycle[uncertain], fields[uncertain], cycle[(uncertain + 1) % n]});
+  if (info == edges_.end() || info->second.base_group == 0) return false;
+  const ObjId value = cycle[(uncertain + 1) % n];
+  // `node = self.children[i - 1]; node.next = child` after appending `child`: one of the bases is the value
+  // itself, and the cycle the others close is not the one this witness describes.
+  const ValueSet& bases = base_groups_[info->second.base_group - 1];
+  if (n == 1 || bases.contains(value)) return false;
+  // Breadth-first over sure edges within the cycle's component, bounded: large components are module
+  // bodies, where an uncertain finding stays uncertain rather than cost a search per witness.
+  auto surely_reaches = [&](ObjId target) {
+    std::vector<ObjId> queue{value};
+    std::unordered_set<ObjId> seen{value};
+    for (size_t head = 0; head < queue.size() && queue.size() < 2048; ++head) {
+      const ObjId from = queue[head];
+      if (from == target) return true;
+      for (const auto& [to, field] : labelled[from]) {
+        if (component[to] != cycle_component || seen.contains(to)) continue;
+        if (!stored_surely(from, field, to)) continue;
+        seen.insert(to);
+        queue.push_back(to);
+      }
+    }
+    return false;
+  };
+  for (ObjId base : bases) {
+    if (base == cycle[uncertain]) continue;  // the witness itself closes through it
+    if (component[base] != cycle_component || !surely_reaches(base)) return false;
+  }
+  witness.edges[uncertain].must = true;
+  return true;
+}
+
 bool Context::edge_is_must(ObjId from, FieldId field, ObjId to, const std::vector<uint32_t>& component,
                            uint32_t cycle_component) const {
   auto info = edges_.find(EdgeKey{from, field, to});
@@ -498,7 +549,8 @@ void Context::detect_cycles() {
           witness.edges.push_back(std::move(edge));
         }
         if (removable || released) continue;  // a hook's handle is removed, an attribute let go of
-        if (!must) must = one_choice(cycle, vias, witness);
+        if (!must) must = one_choice(cycle, vias, witness) ||
+                          every_base_closes(cycle, vias, labelled, component, c, witness);
         witness.must = must;
         // Key on the innermost sites only, so callers re-discovering a callee's cycle match it.
         std::vector<std::string> parts;

@@ -254,6 +254,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
           info.chain.insert(info.chain.begin(), call_site());
           info.must = must;
           info.alternatives = edge->second.alternatives || targets.size() > 1;
+          info.base_group = 0;  // the callee's bases, not this context's
           add_edge(b, field, t, std::move(info));
         }
       }

@@ -60,15 +60,23 @@ std::vector<Diagnostic> analyze_modules(const std::vector<std::shared_ptr<const 
   for (const RuleDefinition* rule : rule_definitions()) {
     if (rule->check) rule->check(context, out);
   }
-  std::sort(out.begin(), out.end(), diagnostic_less);
-  timer.mark("rules");
-  // One finding per rule and line: several witnesses of the same cycle shape read as noise.
+  // One finding per rule and line: several witnesses of the same cycle shape read as noise. A sure one
+  // is kept over a possible one (--show-possible), then the first by position and message.
+  std::sort(out.begin(), out.end(), [](const Diagnostic& a, const Diagnostic& b) {
+    return std::tie(a.range.path, a.range.line, a.code, a.possible) <
+               std::tie(b.range.path, b.range.line, b.code, b.possible) ||
+           (std::tie(a.range.path, a.range.line, a.code, a.possible) ==
+                std::tie(b.range.path, b.range.line, b.code, b.possible) &&
+            diagnostic_less(a, b));
+  });
   out.erase(std::unique(out.begin(), out.end(),
                         [](const Diagnostic& a, const Diagnostic& b) {
                           return a.code == b.code && a.range.path == b.range.path &&
                                  a.range.line == b.range.line;
                         }),
             out.end());
+  std::sort(out.begin(), out.end(), diagnostic_less);
+  timer.mark("rules");
   return out;
 }
 
