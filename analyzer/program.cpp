@@ -220,8 +220,11 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
       return entry.second.kind == Binding::Kind::Import && is_torch_module_name(entry.second.import.module);
     });
     for (const Function& f : facts.functions) {
-      collect_removals(f.body, removals_[m]);
-      collect_resets(f, removals_[m]);
+      // A finalizer takes nothing out of a registry that holds its object: it runs only once nothing does.
+      if (f.owner_class < 0 || f.name != "__del__") {
+        collect_removals(f.body, removals_[m]);
+        collect_resets(f, removals_[m]);
+      }
       collect_referenced_names(f.body, referenced_names_[m]);
     }
     classes_[m].resize(facts.classes.size());

@@ -597,7 +597,18 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       ret.insert(at_site(&node, ObjKind::Handle, "hook handle", node.site));
       break;
     case ModelReturn::Weak:
-      ret.insert(at_site(&node, ObjKind::Weak, "weak reference", node.site));
+      // With a callback that reaches the referent (`weakref.ref(self, self._on_release)`), the reference is an
+      // object that holds it (the effects store it there): the referent can never die, nor the callback
+      // run. A callback that does not reach it runs when it dies (and usually takes the entry holding the
+      // reference out: `weakref.ref(module, partial(self._forget, key))`). Without one, nothing at all.
+      if (!model.effects.empty() && created == kNoObj &&
+          path_between(arg_values(args, 1, model.effects.front().source.keyword, node.site),
+                       arg_values(args, 0, "", node.site), 6)) {
+        created = at_site(&node, ObjKind::LibInstance, "weak reference with a callback", node.site);
+        ret.insert(created);
+      } else {
+        ret.insert(at_site(&node, ObjKind::Weak, "weak reference", node.site));
+      }
       break;
     case ModelReturn::CurrentFrame:
       if (asks_for_own_frame(node)) {

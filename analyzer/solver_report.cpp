@@ -645,10 +645,12 @@ void Context::emit_events() {
       out.value_is_receiver |= o.receiver;
       out.value_is_module |= o.module;
       // An instance's fields, or a closure's cells (`def show(...): print(model)`), holding a module, or
-      // holding something that does (the `*args` tuple a wrapper's closure reads).
+      // holding something that does (the `*args` tuple a wrapper's closure reads); a library object's
+      // callables doing so (the callback of `weakref.ref(model, on_collect)`: a callable, a cell, a module).
       if (ev.kind == EventKind::StoreIntoGlobal && !o.module &&
-          (o.kind == ObjKind::Instance || o.kind == ObjKind::Closure))
-        out.value_holds_module |= holds_module(v, o.kind == ObjKind::Closure ? 3 : 2);  // a cell is a hop
+          (o.kind == ObjKind::Instance || o.kind == ObjKind::Closure || o.kind == ObjKind::LibInstance))
+        out.value_holds_module |=
+            holds_module(v, o.kind == ObjKind::Instance ? 2 : o.kind == ObjKind::Closure ? 3 : 4);
       // Registries of the project and a library's that keeps every registration (atexit), and one slot
       // (signal.signal, sys.settrace: reported apart, as the last instance only is kept).
       out.value_holds_receiver |= (project_registry || out.base_is_process_slot) &&
