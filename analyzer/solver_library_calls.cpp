@@ -714,7 +714,13 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       }
       case ModelOperand::Base::KeywordArguments:
         for (const Arg& a : args) {
-          if (!a.name.empty() && a.name != "*" && a.name != "**") source.merge(a.values);
+          if (a.name.empty() || a.name == "*" || a.name == "**") continue;
+          source.merge(a.values);
+          // `dict(lr=lr, transform=self.centralize)` keeps each value in its own slot, as a display does.
+          if (model.new_label == "dict" && created != kNoObj && !a.values.empty()) {
+            store(ValueSet{created}, intern_field("['" + a.name + "']"), a.values,
+                  {site_ref(node.site, "element")}, EdgeRole::Plain);
+          }
         }
         break;
       case ModelOperand::Base::Receiver:
