@@ -332,6 +332,15 @@ class Context {
   // Nonzero for a plain local variable: its name and where it was last bound, so that a variable bound
   // again between two stores is another choice.
   uint32_t choice_of(const Expr& e) const;
+  uint32_t binding_of(const std::string& name) const;
+  // Local variables bound from an expression rooted at another local (`for child in parent.children`,
+  // `for name, p in module.named_parameters()`): the source variable and its binding then. A store of the
+  // source variable itself into what was reached from it (`child.parent = parent`, not `child.x =
+  // parent[k]`) links the very object it came from, even where both stand for many (elements of a list, loop
+  // variables over summaries).
+  std::unordered_map<std::string, std::pair<std::string, uint32_t>> derived_names_;
+  void note_derived_names(const Expr& target, const Expr& value);
+  bool derived_from_variable(const std::string& name, const std::string& source) const;
   // Whether the uncertain edges of a cycle (its objects, and the field of each edge) all pick the object of
   // one variable (EdgeInfo::choice): then the cycle holds whichever object that is, and they become sure.
   // Whether the one uncertain edge of `witness` went into one of several bases, each of which the stored

@@ -265,13 +265,47 @@ void Context::set_field(ObjId base, FieldId field, ValueSet values, bool strong)
 }
 
 uint32_t Context::choice_of(const Expr& e) const {
-  if (e.kind != ExprKind::Name || !is_local(e.text) || is_cell_var(e.text) || is_free_var(e.text)) return 0;
-  auto it = st_.env.find(e.text);
+  return e.kind == ExprKind::Name ? binding_of(e.text) : 0;
+}
+
+uint32_t Context::binding_of(const std::string& name) const {
+  if (!is_local(name) || is_cell_var(name) || is_free_var(name)) return 0;
+  auto it = st_.env.find(name);
   if (it == st_.env.end()) return 0;
   const uint64_t h =
-      std::hash<std::string_view>{}(e.text) ^
+      std::hash<std::string_view>{}(name) ^
       (static_cast<uint64_t>(it->second.site.line) * 0x9e3779b97f4a7c15ULL + it->second.site.column);
   return static_cast<uint32_t>(h | 1);
+}
+
+void Context::note_derived_names(const Expr& target, const Expr& value) {
+  const std::string source = root_name(value);
+  const uint32_t binding = source.empty() ? 0 : binding_of(source);
+  auto note = [&](const Expr& name) {
+    if (name.kind != ExprKind::Name) return;
+    if (binding != 0 && name.text != source) {
+      derived_names_[name.text] = {source, binding};
+    } else {
+      derived_names_.erase(name.text);
+    }
+  };
+  note(target);
+  if (target.kind == ExprKind::Container) {
+    for (const Expr& element : target.children) note(element);
+  }
+}
+
+bool Context::derived_from_variable(const std::string& name, const std::string& source) const {
+  if (name.empty() || source.empty() || name == source) return false;
+  std::string at = name;
+  for (int hops = 0; hops < 4; ++hops) {
+    auto it = derived_names_.find(at);
+    if (it == derived_names_.end()) return false;
+    // Derived from the source as it is bound now, not from an earlier binding of it.
+    if (it->second.first == source) return it->second.second == binding_of(source);
+    at = it->second.first;
+  }
+  return false;
 }
 
 void Context::add_edge(ObjId from, FieldId field, ObjId to, EdgeInfo info) {
@@ -314,7 +348,8 @@ void Context::store(const ValueSet& bases, FieldId field, const ValueSet& values
       // unless both sides are literally the same variable.
       if (v == b && objs_[b].summary && !same_identity_store_) info.must = false, info.base_group = 0;
       if (objs_[v].summary && !store_base_root_.empty() && store_base_root_ != store_value_root_ &&
-          (derived_from(b, v) || root_values(store_base_root_).contains(v))) {
+          (derived_from(b, v) || root_values(store_base_root_).contains(v)) &&
+          !(store_value_choice_ != 0 && derived_from_variable(store_base_root_, store_value_root_))) {
         info.must = false;  // parent.children.add(child) with parent and child from the same list
         info.base_group = 0;
       }
@@ -388,6 +423,7 @@ ValueSet Context::read_name(const std::string& name, const Site& site) {
 }
 
 void Context::write_name(const std::string& name, const ValueSet& values, const Site& site) {
+  if (!derived_names_.empty()) derived_names_.erase(name);
   if (is_free_var(name) && func_self_ != kNoObj) {
     const ValueSet cells = load(ValueSet{func_self_}, intern_field("cell:" + name), site);
     store(cells, intern_field("contents"), values, {site_ref(site, name + " = ...")}, EdgeRole::Capture);

@@ -263,7 +263,10 @@ void Context::exec(const Stmt& s) {
           }))
         break;
       assigned_value_ = &s.value;
-      for (const Expr& target : s.targets) assign(target, values, s.site);
+      for (const Expr& target : s.targets) {
+        assign(target, values, s.site);
+        note_derived_names(target, s.value);
+      }
       assigned_value_ = nullptr;
       if (!loops_.empty() && s.value.kind == ExprKind::Call && !autograd_maybe_off() && any_graph(values))
         record_carried_state(s, values);
@@ -419,7 +422,10 @@ void Context::exec(const Stmt& s) {
       HeapState before = st_;
       ++loop_depth_;
       loops_.push_back(&s);
-      if (s.kind == StmtKind::For && !s.targets.empty()) assign(s.targets[0], elements, s.site);
+      if (s.kind == StmtKind::For && !s.targets.empty()) {
+        assign(s.targets[0], elements, s.site);
+        note_derived_names(s.targets[0], s.value);
+      }
       exec_block(s.body);
       loops_.pop_back();
       --loop_depth_;
