@@ -810,6 +810,12 @@ class Context {
         if (info != st_.fields.end() && holds_frame_like(info->second, depth + 1)) return true;
         continue;
       }
+      // `partial(_raise_error, err)` kept in a cache: the bound exception, with its traceback.
+      if (objs_[v].kind == ObjKind::Partial && depth == 0) {
+        auto bound = st_.fields.find(field_key(v, intern_field("args[]")));
+        if (bound != st_.fields.end() && holds_frame_like(bound->second, depth + 1)) return true;
+        continue;
+      }
       if (objs_[v].kind != ObjKind::Container) continue;
       auto it = st_.fields.find(field_key(v, elements_field()));
       if (it == st_.fields.end()) continue;

@@ -639,6 +639,14 @@ void Context::emit_events() {
         ev.kind == EventKind::Accumulate && ev.augmented &&
         (out.base_is_global || (out.base_is_receiver_state && !state_restarted(ev.base, ev.attribute)));
     out.value_is_frame_like = holds_frame_like(ev.values);
+    // Named by the value that holds the frames (`kernel = partial(_raise_error, err)` or `kernel = print`).
+    if (out.value_is_frame_like) {
+      for (ObjId v : ev.values) {
+        if (!holds_frame_like(ValueSet{v})) continue;
+        out.value_label = node_label(v);
+        break;
+      }
+    }
     for (ObjId v : ev.values) {
       const Obj& o = objs_[v];
       if (out.value_label.empty()) out.value_label = node_label(v);
