@@ -181,6 +181,7 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
   bindings_.resize(modules_.size());
   classes_.resize(modules_.size());
   removals_.resize(modules_.size());
+  removers_.resize(modules_.size());
   referenced_names_.resize(modules_.size());
   weak_attributes_.resize(modules_.size());
   import_roots_.resize(modules_.size());
@@ -219,10 +220,17 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
     imports_torch[m] = std::any_of(bindings_[m].begin(), bindings_[m].end(), [](const auto& entry) {
       return entry.second.kind == Binding::Kind::Import && is_torch_module_name(entry.second.import.module);
     });
-    for (const Function& f : facts.functions) {
+    std::unordered_map<std::string, bool> removed_here;
+    for (size_t index = 0; index < facts.functions.size(); ++index) {
+      const Function& f = facts.functions[index];
       // A finalizer takes nothing out of a registry that holds its object: it runs only once nothing does.
       if (f.owner_class < 0 || f.name != "__del__") {
-        collect_removals(f.body, removals_[m]);
+        removed_here.clear();
+        collect_removals(f.body, removed_here);
+        for (const auto& [name, removed] : removed_here) {
+          removals_[m][name] = removed;
+          removers_[m][name].push_back(static_cast<int32_t>(index));
+        }
         collect_resets(f, removals_[m]);
       }
       collect_referenced_names(f.body, referenced_names_[m]);
@@ -1057,6 +1065,16 @@ bool Program::attribute_is_reset(int32_t module, const std::string& attribute) c
 bool Program::global_has_removal(int32_t module, const std::string& name) const {
   const auto& removed = removals_[static_cast<size_t>(module)];
   return removed.find(name) != removed.end();
+}
+
+bool Program::global_removed_only_by(int32_t module, const std::string& name,
+                                     const std::vector<int32_t>& functions) const {
+  const auto& removers = removers_[static_cast<size_t>(module)];
+  auto it = removers.find(name);
+  if (it == removers.end() || it->second.empty()) return false;
+  return std::all_of(it->second.begin(), it->second.end(), [&](int32_t f) {
+    return std::find(functions.begin(), functions.end(), f) != functions.end();
+  });
 }
 
 bool Program::module_calls_removal(int32_t module, const std::string& method) const {

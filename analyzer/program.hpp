@@ -219,6 +219,9 @@ class Program {
   WeakContainer global_weak_container(int32_t module, const std::string& name) const;
   // Some code of the module removes entries from global `name` (remove, discard, pop, clear, del x[k]).
   bool global_has_removal(int32_t module, const std::string& name) const;
+  // Whether entries of `name` are taken out only by `functions` (indices into the module's functions): a
+  // weak reference's callback that can never run (`weakref.ref(model, on_collect)`, closing over model).
+  bool global_removed_only_by(int32_t module, const std::string& name, const std::vector<int32_t>& functions) const;
   // The same for a class attribute (`instances = weakref.WeakSet()` in the class body;
   // `<x>.instances.remove(..)` anywhere in the class's module).
   WeakContainer class_attribute_weak_container(CodeRef cls, const std::string& attribute) const;
@@ -286,6 +289,8 @@ class Program {
   std::vector<std::vector<ClassInfo>> classes_;
   std::vector<std::unordered_map<std::string, bool>>
       removals_;  // per module: globals entries are removed from
+  // Per module: for each name in removals_ taken out by a call or `del`, the functions that do it.
+  std::vector<std::unordered_map<std::string, std::vector<int32_t>>> removers_;
   // Per module: what its classes' own methods set attributes to when that is a weakref container.
   std::vector<std::unordered_map<std::string, WeakContainer>> weak_attributes_;
   // Per module: the attribute names its code reads, calls or writes, and the names it calls.

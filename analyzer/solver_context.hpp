@@ -883,6 +883,9 @@ class Context {
                              const Site& site, const Expr& target);
   // Whether a field of `id`, or of what those fields hold (`depth` references deep), holds an nn.Module.
   bool holds_module(ObjId id, int depth) const;
+  // Whether the entries of module-level `name` are taken out only by the callbacks of weak references
+  // among `values` that reach their referents, so never run (`weakref.ref(model, on_collect)`).
+  bool removed_only_by_dead_callbacks(int32_t module, const std::string& name, const ValueSet& values) const;
   // The stores of the shortest path (at most `max_edges` long) from one of `from` to one of `to`; null when
   // there is none, empty when `from` and `to` share an object.
   std::optional<std::vector<SiteNote>> path_between(const ValueSet& from, const ValueSet& to,

@@ -238,6 +238,23 @@ void Context::record_weak_key_store(const ValueSet& bases, const ValueSet& keys,
 }
 
 // Asked only for instances and closures stored into module-level state, so the field table is scanned.
+bool Context::removed_only_by_dead_callbacks(int32_t module, const std::string& name,
+                                             const ValueSet& values) const {
+  // The callbacks of weak references kept with a callback (see apply_model): one that reaches its referent
+  // never runs, nor does what it takes out of `name`.
+  std::vector<int32_t> callbacks;
+  for (ObjId v : values) {
+    if (objs_[v].kind != ObjKind::LibInstance) continue;
+    auto held = st_.fields.find(field_key(v, intern_field("__callback__")));
+    if (held == st_.fields.end()) continue;
+    for (ObjId callback : held->second) {
+      const Obj& c = objs_[callback];
+      if (c.fn.valid() && c.fn.module == module) callbacks.push_back(c.fn.index);
+    }
+  }
+  return !callbacks.empty() && program_.global_removed_only_by(module, name, callbacks);
+}
+
 bool Context::holds_module(ObjId id, int depth) const {
   for (const auto& [key, values] : st_.fields) {
     if (static_cast<ObjId>(key >> 32) != id) continue;
@@ -610,7 +627,8 @@ void Context::emit_events() {
         project_registry = true;
         // WeakSet & co.: no retention, unless a value refers to its key.
         if (weak_container(root) != WeakContainer::None && ev.kind != EventKind::WeakKeyHeldByValue) continue;
-        out.registry_cleared = program_.global_has_removal(g.module_index, g.name);
+        out.registry_cleared = program_.global_has_removal(g.module_index, g.name) &&
+                               !removed_only_by_dead_callbacks(g.module_index, g.name.str(), ev.values);
         out.base_is_context_variable =
             root == ev.base &&
             program_.global_call_qualified(g.module_index, g.name) == "contextvars.ContextVar";
