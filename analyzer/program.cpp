@@ -1090,6 +1090,28 @@ StaticRef Program::global_assigned_callee(int32_t module, const std::string& nam
   return resolve_expr(module, value->children[0]);
 }
 
+std::vector<StaticRef> Program::global_table_entries(int32_t module, const std::string& name) const {
+  const auto& table = bindings_[static_cast<size_t>(module)];
+  auto it = table.find(name);
+  if (it == table.end() || it->second.kind != Binding::Kind::Value || it->second.assignments != 1) return {};
+  const Expr* value = it->second.value;
+  if (value == nullptr || value->kind != ExprKind::Container || value->text == "comprehension" ||
+      value->children.empty() || value->children.size() > 128)
+    return {};
+  std::vector<StaticRef> entries;
+  for (const Expr& child : value->children) {
+    // A dict display's keys carry no key name of their own; its values carry theirs.
+    if (value->container == ContainerKind::Dict && child.arg_names.empty()) continue;
+    if (child.kind != ExprKind::Name && child.kind != ExprKind::Attribute) return {};
+    const StaticRef ref = resolve_expr(module, child);
+    if (ref.kind != StaticRef::Kind::ProjectClass && ref.kind != StaticRef::Kind::ProjectFunction &&
+        ref.kind != StaticRef::Kind::External)
+      return {};
+    entries.push_back(ref);
+  }
+  return entries;
+}
+
 void Program::collect_logger_handlers(int32_t module) {
   const ModuleFacts& facts = this->module(module);
   if (facts.functions.empty()) return;

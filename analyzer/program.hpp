@@ -179,6 +179,9 @@ class Program {
   // The library function a module-level global is assigned from when it is assigned exactly once from a
   // call (`logger = logging.getLogger(__name__)`: "logging.getLogger"); "" otherwise.
   std::string global_call_qualified(int32_t module, const std::string& name) const;
+  // A module-level table assigned once from a display of classes or functions (`OPTIMIZERS = {"sgd":
+  // torch.optim.SGD, "adamw": AdamW}`): what its entries name, or nothing when any entry is something else.
+  std::vector<StaticRef> global_table_entries(int32_t module, const std::string& name) const;
   // The module-level objects that the module's body adds as handlers to module-level logger `logger`
   // (`log = logging.getLogger(...)`, then `log.addHandler(recent)` with `recent = RecentRecords()`): their
   // names, globals of the same module.

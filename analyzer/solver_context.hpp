@@ -883,6 +883,9 @@ class Context {
                              const Site& site, const Expr& target);
   // Whether a field of `id`, or of what those fields hold (`depth` references deep), holds an nn.Module.
   bool holds_module(ObjId id, int depth) const;
+  // `OPTIMIZERS[name]` on a module-level table of classes or functions (Program::global_table_entries):
+  // what the entries name, when every base is such a table; else nothing.
+  ValueSet table_entries(const ValueSet& bases);
   // Whether the entries of module-level `name` are taken out only by the callbacks of weak references
   // among `values` that reach their referents, so never run (`weakref.ref(model, on_collect)`).
   bool removed_only_by_dead_callbacks(int32_t module, const std::string& name, const ValueSet& values) const;

@@ -116,6 +116,8 @@ ValueSet Context::eval(const Expr& e) {
         // A slice of a parameter or library object (a string, a tensor view) stays a stand-in for its
         // elements: a fresh object per slice would grow every summary for little.
         out = load(bases, elements_field(), e.site);
+      } else if (ValueSet entries = table_entries(bases); !entries.empty()) {
+        out = std::move(entries);
       } else if (!e.text.empty()) {
         out = load_keyed(bases, intern_field("[" + e.text + "]"), e.site);
       } else {
@@ -385,6 +387,21 @@ bool Context::names_a_class(ObjId id) const {
       return true;
   }
   return false;
+}
+
+ValueSet Context::table_entries(const ValueSet& bases) {
+  ValueSet out;
+  for (ObjId b : bases) {
+    const Obj& o = objs_[b];
+    if (o.kind != ObjKind::Global || o.module_index < 0) return {};
+    const std::vector<StaticRef> entries = program_.global_table_entries(o.module_index, o.name.str());
+    if (entries.empty()) return {};
+    for (const StaticRef& ref : entries) {
+      const ObjId id = ref.kind == StaticRef::Kind::External ? external(ref.qualified) : constant(ref);
+      if (id != kNoObj) out.insert(id);
+    }
+  }
+  return out;
 }
 
 ValueSet Context::eval_attribute(const ValueSet& bases, const std::string& attr, const Expr& node) {

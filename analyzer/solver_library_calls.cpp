@@ -477,7 +477,15 @@ ValueSet Context::unknown_call(std::string qualified, const std::vector<Arg>& ar
     } else if (qualified.rfind("torch.optim.", 0) == 0 &&
                qualified.find(".lr_scheduler.") == std::string::npos) {
       objs_[instance].tensor = true;  // an optimizer keeps the parameters it is given, and their state
-      if (const ValueSet params = arg_values(args, 0, "params", node.site); !params.empty()) {
+      // The first positional argument or `params=`, not what `**kwargs` may hold (lr, betas).
+      ValueSet params;
+      for (const Arg& a : args) {
+        if (a.name.empty() || a.name == "params") {
+          params = a.values;
+          break;
+        }
+      }
+      if (!params.empty()) {
         store(ValueSet{instance}, intern_field("param_groups[]"), params, {site_ref(node.site, "parameters")},
               EdgeRole::Plain);
       }
