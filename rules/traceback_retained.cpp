@@ -12,7 +12,8 @@ const RuleDefinition& traceback_retained() {
        "an exception, traceback or frame is kept in a module-level variable",
        {"Finds tracebacks, frames and exceptions (from `sys.exc_info()`, `except ... as e`, "
         "`inspect.currentframe()`) stored into a module-level variable or container, or into an attribute of "
-        "a library module (`sys.last_value = err`: kept until something else is stored there), also through "
+        "a library module (`sys.last_value = err`: kept until something else is stored there), or bound in a "
+        "`functools.partial` kept there (`_KERNELS[key] = partial(_raise_error, err)`), also through "
         "a method of a module-level object (`FAILURES.record(step, err)` appending to its list), and log "
         "records kept by a handler of the project on a module-level logger (`log.warning(..., "
         "exc_info=True)` or `log.exception(...)`: the record holds the exception being handled).",
