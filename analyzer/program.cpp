@@ -826,6 +826,24 @@ void Program::collect_methods(CodeRef ref, std::optional<std::unordered_set<std:
     if (s.text == "__setattr__") info.overrides_setattr = true;
     info.method_kinds[s.text] = property_accessor ? MethodKind::Property : kind;
   }
+  // `_hook = _on_export` and `_hook = functools.partialmethod(_on_export, dtype=...)` in the class body:
+  // read on an instance, either is the method bound to it.
+  for (const Stmt& s : def.body) {
+    if (s.kind != StmtKind::Assign || s.targets.size() != 1 || s.targets[0].kind != ExprKind::Name) continue;
+    const Expr* named = &s.value;
+    if (named->kind == ExprKind::Call && named->children.size() > 1 &&
+        (named->children[0].kind == ExprKind::Name || named->children[0].kind == ExprKind::Attribute) &&
+        named->children[0].text == "partialmethod" && named->arg_names.size() > 1 &&
+        named->arg_names[1].empty())
+      named = &named->children[1];
+    if (named->kind != ExprKind::Name) continue;
+    auto method = info.methods.find(named->text);
+    if (method == info.methods.end() || info.methods.count(s.targets[0].text) != 0) continue;
+    const MethodKind kind = info.method_kinds.at(named->text);
+    if (kind != MethodKind::Instance) continue;
+    info.methods[s.targets[0].text] = method->second;
+    info.method_kinds[s.targets[0].text] = kind;
+  }
 }
 
 // Bases are linked first, in whatever module they are: what a class inherits does not depend on the order
@@ -1090,18 +1108,48 @@ StaticRef Program::global_assigned_callee(int32_t module, const std::string& nam
   return resolve_expr(module, value->children[0]);
 }
 
-std::vector<StaticRef> Program::global_table_entries(int32_t module, const std::string& name) const {
+namespace {
+
+}  // namespace
+
+// The display a module-level name is assigned once, or null.
+const Expr* Program::assigned_display(int32_t module, const std::string& name) const {
   const auto& table = bindings_[static_cast<size_t>(module)];
   auto it = table.find(name);
-  if (it == table.end() || it->second.kind != Binding::Kind::Value || it->second.assignments != 1) return {};
+  if (it == table.end() || it->second.kind != Binding::Kind::Value || it->second.assignments != 1) return nullptr;
   const Expr* value = it->second.value;
   if (value == nullptr || value->kind != ExprKind::Container || value->text == "comprehension" ||
       value->children.empty() || value->children.size() > 128)
-    return {};
+    return nullptr;
+  return value;
+}
+
+namespace {
+
+// A dict display's keys carry no key name of their own; its values carry theirs.
+bool is_display_key(const Expr& display, const Expr& child) {
+  return display.container == ContainerKind::Dict && child.arg_names.empty();
+}
+
+}  // namespace
+
+std::vector<StaticRef> Program::global_display_entries(int32_t module, const std::string& name) const {
+  const Expr* display = assigned_display(module, name);
+  if (display == nullptr) return {};
   std::vector<StaticRef> entries;
-  for (const Expr& child : value->children) {
-    // A dict display's keys carry no key name of their own; its values carry theirs.
-    if (value->container == ContainerKind::Dict && child.arg_names.empty()) continue;
+  size_t position = 0;
+  for (const Expr& child : display->children) {
+    if (is_display_key(*display, child)) continue;
+    const size_t index = position++;
+    if (child.kind == ExprKind::Call && !child.children.empty() &&
+        resolve_expr(module, child.children[0]).kind == StaticRef::Kind::ProjectClass) {
+      StaticRef instance;
+      instance.kind = StaticRef::Kind::ProjectGlobal;
+      instance.code.module = module;
+      instance.qualified = name + "[" + std::to_string(index) + "]";
+      entries.push_back(std::move(instance));
+      continue;
+    }
     if (child.kind != ExprKind::Name && child.kind != ExprKind::Attribute) return {};
     const StaticRef ref = resolve_expr(module, child);
     if (ref.kind != StaticRef::Kind::ProjectClass && ref.kind != StaticRef::Kind::ProjectFunction &&
@@ -1165,6 +1213,23 @@ CodeRef Program::global_instance_class(int32_t module, const std::string& name) 
     const auto& defaults = default_instances_[static_cast<size_t>(module)];
     auto it = defaults.find(name);
     return it == defaults.end() ? CodeRef{} : it->second;
+  }
+  // `NAME[i]`: the instance the display NAME makes at position i (see global_display_entries).
+  if (name.ends_with(']')) {
+    const size_t open = name.rfind('[');
+    if (open == std::string::npos || open == 0) return {};
+    const Expr* display = assigned_display(module, name.substr(0, open));
+    if (display == nullptr) return {};
+    const size_t wanted = std::strtoul(name.c_str() + open + 1, nullptr, 10);
+    size_t position = 0;
+    for (const Expr& child : display->children) {
+      if (is_display_key(*display, child)) continue;
+      if (position++ != wanted) continue;
+      if (child.kind != ExprKind::Call || child.children.empty()) return {};
+      const StaticRef callee = resolve_expr(module, child.children[0]);
+      return callee.kind == StaticRef::Kind::ProjectClass ? callee.code : CodeRef{};
+    }
+    return {};
   }
   StaticRef callee = global_assigned_callee(module, name);
   return callee.kind == StaticRef::Kind::ProjectClass ? callee.code : CodeRef{};

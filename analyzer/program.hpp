@@ -179,9 +179,11 @@ class Program {
   // The library function a module-level global is assigned from when it is assigned exactly once from a
   // call (`logger = logging.getLogger(__name__)`: "logging.getLogger"); "" otherwise.
   std::string global_call_qualified(int32_t module, const std::string& name) const;
-  // A module-level table assigned once from a display of classes or functions (`OPTIMIZERS = {"sgd":
-  // torch.optim.SGD, "adamw": AdamW}`): what its entries name, or nothing when any entry is something else.
-  std::vector<StaticRef> global_table_entries(int32_t module, const std::string& name) const;
+  // A module-level table assigned once from a display (`OPTIMIZERS = {"sgd": torch.optim.SGD, "adamw":
+  // AdamW}`, `DEFAULT_CALLBACKS = (Printer(), Guard())`): what each entry is, a class or function it names,
+  // or, for an instance of a project class made there, a ProjectGlobal named `NAME[i]` (see
+  // global_instance_class); nothing when any entry is something else.
+  std::vector<StaticRef> global_display_entries(int32_t module, const std::string& name) const;
   // The module-level objects that the module's body adds as handlers to module-level logger `logger`
   // (`log = logging.getLogger(...)`, then `log.addHandler(recent)` with `recent = RecentRecords()`): their
   // names, globals of the same module.
@@ -262,6 +264,7 @@ class Program {
   StaticRef attribute_of(const StaticRef& base, const std::string& name, int depth) const;
   // What a module-level global assigned exactly once from a call calls (`x = f(...)`: f); Unknown otherwise.
   StaticRef global_assigned_callee(int32_t module, const std::string& name) const;
+  const Expr* assigned_display(int32_t module, const std::string& name) const;
   // Resolves what needs every module's bindings: the class-body instances of the module's classes
   // (ClassInfo::instance_attributes, keeping only the resolved shared_instances) and its default instances.
   void resolve_instances(int32_t module);

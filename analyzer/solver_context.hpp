@@ -886,6 +886,9 @@ class Context {
   // `OPTIMIZERS[name]` on a module-level table of classes or functions (Program::global_table_entries):
   // what the entries name, when every base is such a table; else nothing.
   ValueSet table_entries(const ValueSet& bases);
+  // What module-level `global_id` was assigned from a display holds (Program::global_display_entries), as
+  // objects: classes and functions as constants, instances made there as globals of their own.
+  ValueSet display_entries(ObjId global_id);
   // Whether the entries of module-level `name` are taken out only by the callbacks of weak references
   // among `values` that reach their referents, so never run (`weakref.ref(model, on_collect)`).
   bool removed_only_by_dead_callbacks(int32_t module, const std::string& name, const ValueSet& values) const;

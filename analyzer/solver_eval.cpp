@@ -392,14 +392,28 @@ bool Context::names_a_class(ObjId id) const {
 ValueSet Context::table_entries(const ValueSet& bases) {
   ValueSet out;
   for (ObjId b : bases) {
-    const Obj& o = objs_[b];
-    if (o.kind != ObjKind::Global || o.module_index < 0) return {};
-    const std::vector<StaticRef> entries = program_.global_table_entries(o.module_index, o.name.str());
+    const ValueSet entries = display_entries(b);
     if (entries.empty()) return {};
-    for (const StaticRef& ref : entries) {
-      const ObjId id = ref.kind == StaticRef::Kind::External ? external(ref.qualified) : constant(ref);
-      if (id != kNoObj) out.insert(id);
+    out.merge(entries);
+  }
+  return out;
+}
+
+ValueSet Context::display_entries(ObjId global_id) {
+  const Obj& o = objs_[global_id];
+  if (o.kind != ObjKind::Global || o.module_index < 0) return {};
+  const int32_t module = o.module_index;
+  ValueSet out;
+  for (const StaticRef& ref : program_.global_display_entries(module, o.name.str())) {
+    ObjId id = kNoObj;
+    if (ref.kind == StaticRef::Kind::ProjectGlobal) {
+      id = global(module, ref.qualified);
+    } else if (ref.kind == StaticRef::Kind::External) {
+      id = external(ref.qualified);
+    } else {
+      id = constant(ref);
     }
+    if (id != kNoObj) out.insert(id);
   }
   return out;
 }

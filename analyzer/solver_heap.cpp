@@ -236,6 +236,13 @@ ValueSet Context::load_one(ObjId base, FieldId field, Site site) {
     if (owner.valid())
       return load_one(constant(project_ref(StaticRef::Kind::ProjectClass, owner)), field, site);
   }
+  // The elements of a module-level display (`for cb in DEFAULT_CALLBACKS`): what the display made.
+  if (field == elements_field() && objs_[base].kind == ObjKind::Global) {
+    if (ValueSet entries = display_entries(base); !entries.empty()) {
+      st_.fields.emplace(key, entries);
+      return entries;
+    }
+  }
   // The field's earlier content, now observed: it is part of the heap from here on.
   ValueSet initial{placeholder(base, field, site)};
   st_.fields.emplace(key, initial);
