@@ -623,6 +623,7 @@ ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::
   // Positional arguments in order; *args spread over the remaining positional parameters.
   size_t position = first;
   ValueSet extra_positional, extra_keywords, star_elements, double_star_elements;
+  std::vector<const Arg*> extra_named;  // the keyword arguments `**kwargs` takes, in order
   std::vector<ValueSet> extra_in_order;  // the positional arguments in extra_positional, while known
   bool extra_known = true;
   size_t star_from = f.params.size();
@@ -672,7 +673,10 @@ ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::
           break;
         }
       }
-      if (!matched) extra_keywords.merge(a.values);
+      if (!matched) {
+        extra_keywords.merge(a.values);
+        extra_named.push_back(&a);
+      }
     }
   }
   // *args and **kwargs can only supply parameters that no explicit argument bound.
@@ -694,6 +698,15 @@ ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::
       if (!extra.empty()) {
         store(ValueSet{pack}, elements_field(), extra, {site_ref(node.site, "packed arguments")},
               EdgeRole::Plain);
+      }
+      // `**named` holds every keyword argument (`remember(ctx, y=y, a=a)` keeps `y`), each in its slot.
+      if (f.params[p].kind == ParamKind::VarKeywords && extra_named.size() > 1) {
+        for (const Arg* a : extra_named) {
+          if (a->values.empty()) continue;
+          const std::vector<SiteNote> chain{site_ref(node.site, "packed arguments")};
+          store(ValueSet{pack}, elements_field(), a->values, chain, EdgeRole::Plain);
+          store(ValueSet{pack}, intern_field("['" + a->name + "']"), a->values, chain, EdgeRole::Plain);
+        }
       }
       if (f.params[p].kind == ParamKind::VarArgs) {
         // One tuple per call site: a second call there with other arguments leaves only the merged view.

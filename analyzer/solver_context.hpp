@@ -528,6 +528,28 @@ class Context {
   // Keeps `implementations` in the registry named `registry`, one per class, for the life of the process.
   void keep_dispatch_implementation(const std::string& registry, const ValueSet& implementations,
                                     const Expr& node);
+  // Whether `id` is a dict: a dict made here (a display, `dict()`, a call's `**kwargs`) or this function's
+  // own `**kwargs` parameter. Iterating one gives its keys.
+  bool is_dict(ObjId id) const {
+    const Obj& o = objs_[id];
+    if (o.kind == ObjKind::Container) return o.label.str() == "dict";
+    return o.kind == ObjKind::Param && o.param >= 0 && static_cast<size_t>(o.param) < fn_.params.size() &&
+           fn_.params[static_cast<size_t>(o.param)].kind == ParamKind::VarKeywords;
+  }
+  // What a loop over `iterables` (or a copy of them, `tuple(named)`) takes: a dict's keys, any other
+  // object's elements.
+  ValueSet iterated(const ValueSet& iterables, const Site& site) {
+    ValueSet out;
+    for (ObjId it : iterables) {
+      if (is_dict(it)) {
+        auto keys = st_.fields.find(field_key(it, keys_field()));
+        if (keys != st_.fields.end()) out.merge(keys->second);
+      } else {
+        out.merge(load_one(it, elements_field(), site));
+      }
+    }
+    return out;
+  }
   // Where a dict keeps its keys, apart from its values ("[]"): reads of its values do not see them.
   static FieldId keys_field() { return intern_field("keys[]"); }
   // The values a dict built from `elements` holds: the second slot of each (key, value) tuple, whose first

@@ -155,7 +155,7 @@ ValueSet Context::eval(const Expr& e) {
         for (size_t i = 0; i + 1 < clauses; i += 2) {
           const ValueSet iterable = eval(e.children[i + 1]);
           if (i == 0) first_iterable = iterable;
-          assign(e.children[i], load(iterable, elements_field(), e.children[i + 1].site), e.site);
+          assign(e.children[i], iterated(iterable, e.children[i + 1].site), e.site);
         }
         body_start = clauses;
       }

@@ -171,9 +171,19 @@ ValueSet Context::enter_contexts(const ValueSet& values, const Expr& item, Value
 }
 
 void Context::exit_contexts(const ValueSet& managers, const Expr& item) {
-  // `__exit__(None, None, None)`: the values of a normal exit hold nothing the analysis tracks.
-  const std::vector<Arg> none(3);
-  call_method(managers, "__exit__", none, solver_.implicit_method_call(item, ImplicitCall::Exit), false);
+  // `__exit__(None, None, None)` on a normal exit holds nothing the analysis tracks; on an exception raised
+  // in the block, `__exit__(type, exc, tb)` gets the exception, whose traceback keeps this frame (a manager
+  // keeping it, `trainer.skipped.append(Skipped(step, exc))`, keeps the frame and its locals).
+  std::vector<Arg> raised(3);
+  const ObjId exception = at_site(&item, ObjKind::Exception, "exception raised in the with block", item.site, 61);
+  const ObjId tb = at_site(&item, ObjKind::Traceback, "traceback", item.site, 62);
+  store(ValueSet{exception}, intern_field("__traceback__"), ValueSet{tb},
+        {site_ref(item.site, "the exception keeps its traceback")}, EdgeRole::Frame);
+  store(ValueSet{tb}, intern_field("tb_frame"), ValueSet{frame()},
+        {site_ref(item.site, "the traceback keeps the frame of " + fn_.qualname + "()")}, EdgeRole::Frame);
+  raised[1].values = ValueSet{exception};
+  raised[2].values = ValueSet{tb};
+  call_method(managers, "__exit__", raised, solver_.implicit_method_call(item, ImplicitCall::Exit), false);
 }
 
 // The worker thread runs with autograd on whatever the submitting code's mode (grad mode is per thread):
@@ -743,7 +753,9 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
     }
     if (src.field == "[]") {
       const ValueSet whole = std::move(source);
-      source = load(whole, elements_field(), node.site);
+      // `tuple(named)`, `sorted(d)`: a copy into anything but a dict takes a dict's keys, as a loop does.
+      source = model.copies_every_element && model.new_label != "dict" ? iterated(whole, node.site)
+                                                                       : load(whole, elements_field(), node.site);
       if (model.yields_parameters)
         for (ObjId p : source) objs_[p].parameter = true;
       // The rows of a tensor with a graph (`outs.extend(model(x))`) carry it.

@@ -414,7 +414,7 @@ void Context::exec(const Stmt& s) {
       ValueSet elements;
       if (s.kind == StmtKind::For) {
         const ValueSet iterable = eval(s.value);
-        elements = load(iterable, elements_field(), s.value.site);
+        elements = iterated(iterable, s.value.site);
         if (no_grad_depth_ == 0 && any_graph(iterable)) mark_graph(elements);
       } else {
         eval(s.value);
