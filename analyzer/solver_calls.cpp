@@ -165,6 +165,16 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
           continue;
         }
       }
+      if (kind == ObjKind::Super && method == "__new__" && fn_.name == "__new__" && fn_.owner_class >= 0 &&
+          !in_metaclass() && !project_base_defines(CodeRef{ref_.module, fn_.owner_class}, "__new__")) {
+        // `obj = super().__new__(cls)` in a `__new__` over `object.__new__`: the instance being made, which
+        // `__new__` may register (`_LIVE[obj.handle] = obj`) as an `__init__` registers `self`.
+        const ObjId made = at_site(&node, ObjKind::Unknown,
+                                   "instance of " + fn_.qualname.substr(0, fn_.qualname.rfind('.')), node.site);
+        objs_[made].receiver = true;
+        out.insert(made);
+        continue;
+      }
       if (kind == ObjKind::Super && method == "__call__" && in_metaclass()) {
         // `super().__call__(*args)` in a metaclass builds the instance: the object being made, which the
         // metaclass may then register (`REGISTRY.append(obj)`) as an `__init__` registers `self`.

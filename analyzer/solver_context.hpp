@@ -514,6 +514,13 @@ class Context {
                        const Expr& node, bool result_used, ObjId constructed = kNoObj);
   // The module-level functools.singledispatch functions among `receivers` of a `register` call.
   ValueSet dispatch_functions(const ValueSet& receivers) const;
+  // Whether a project base of `cls` (not `cls` itself) defines `method`.
+  bool project_base_defines(CodeRef cls, const std::string& method) const {
+    for (const CodeRef& base : program_.class_info(cls).project_bases) {
+      if (program_.find_method(base, method).valid()) return true;
+    }
+    return false;
+  }
   // Whether this function is a method of a metaclass (a class deriving from `type`).
   bool in_metaclass() const {
     if (fn_.owner_class < 0) return false;
