@@ -166,9 +166,11 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
         }
       }
       if (kind == ObjKind::Super && method == "__new__" && fn_.name == "__new__" && fn_.owner_class >= 0 &&
-          !in_metaclass() && !project_base_defines(CodeRef{ref_.module, fn_.owner_class}, "__new__")) {
+          !in_metaclass() && !project_base_defines(CodeRef{ref_.module, fn_.owner_class}, "__new__") &&
+          !returns_an_entry(fn_.body)) {
         // `obj = super().__new__(cls)` in a `__new__` over `object.__new__`: the instance being made, which
-        // `__new__` may register (`_LIVE[obj.handle] = obj`) as an `__init__` registers `self`.
+        // `__new__` may register (`_LIVE[obj.handle] = obj`) as an `__init__` registers `self`. Not in one
+        // returning an entry of a table (`return Kind._instances[key]`): a cache of shared instances.
         const ObjId made = at_site(&node, ObjKind::Unknown,
                                    "instance of " + fn_.qualname.substr(0, fn_.qualname.rfind('.')), node.site);
         objs_[made].receiver = true;
@@ -824,6 +826,14 @@ ValueSet Context::generator(const Function& f, const std::vector<ValueSet>& boun
           EdgeRole::Generator);
   }
   return ValueSet{gen};
+}
+
+bool Context::returns_an_entry(const std::vector<Stmt>& body) {
+  bool found = false;
+  for_each_statement(body, [&found](const Stmt& s) {
+    found |= s.kind == StmtKind::Return && s.value.kind == ExprKind::Subscript;
+  });
+  return found;
 }
 
 bool Context::removes_handles() {

@@ -514,6 +514,8 @@ class Context {
                        const Expr& node, bool result_used, ObjId constructed = kNoObj);
   // The module-level functools.singledispatch functions among `receivers` of a `register` call.
   ValueSet dispatch_functions(const ValueSet& receivers) const;
+  // Whether a return statement of `body` returns an entry of something (`return cache[key]`).
+  static bool returns_an_entry(const std::vector<Stmt>& body);
   // Whether a project base of `cls` (not `cls` itself) defines `method`.
   bool project_base_defines(CodeRef cls, const std::string& method) const {
     for (const CodeRef& base : program_.class_info(cls).project_bases) {
