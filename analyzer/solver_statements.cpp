@@ -157,6 +157,18 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
         assign_attribute(attribute, values, site, false);
         break;
       }
+      // `self.__dict__[key] = value` with a computed key: an attribute set by name, as setattr does, not an
+      // entry added to a container on every call.
+      if (const Expr& base = target.children[0];
+          base.kind == ExprKind::Attribute && base.text == "__dict__" && !base.children.empty()) {
+        Expr attribute;
+        attribute.kind = ExprKind::Attribute;
+        attribute.site = target.site;
+        attribute.text = kDynamicAttribute;
+        attribute.children.push_back(base.children[0]);
+        assign(attribute, values, site);
+        break;
+      }
       const ValueSet bases = eval(target.children[0]);
       ValueSet keys;
       for (size_t i = 1; i < target.children.size(); ++i) keys.merge(eval(target.children[i]));
