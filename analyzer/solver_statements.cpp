@@ -166,7 +166,8 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
         attribute.site = target.site;
         attribute.text = kDynamicAttribute;
         attribute.children.push_back(base.children[0]);
-        assign(attribute, values, site);
+        // Every value, functions too: an instance's __dict__ is no class installing methods.
+        assign_attribute(attribute, values, site, true);
         break;
       }
       const ValueSet bases = eval(target.children[0]);
