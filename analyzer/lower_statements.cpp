@@ -30,12 +30,59 @@ void Lowerer::lower_body(TSNode node, std::vector<Stmt>& out) {
   }
 }
 
+// tree-sitter-python reads `type(self).attr = value` as a type alias statement (`type` is a soft keyword):
+// its left side is `(self).attr`. A real alias (`type Vector = list[float]`) names something; one whose left
+// side is an attribute or subscript of a parenthesized expression is the assignment it looks like, to an
+// attribute of `type(...)`.
+void Lowerer::lower_type_statement(TSNode node, std::vector<Stmt>& out) {
+  const FieldChildren fields(*this, node);
+  const TSNode left = fields[g_.f_left], right = fields[g_.f_right];
+  if (ts_node_is_null(left) || ts_node_is_null(right) || ts_node_named_child_count(left) != 1 ||
+      ts_node_named_child_count(right) != 1)
+    return;
+  const TSNode target = ts_node_named_child(left, 0);
+  const TSSymbol target_sym = ts_node_symbol(target);
+  if (target_sym != g_.attribute && target_sym != g_.subscript) return;
+  // The innermost object of the target must be the parenthesized argument of `type`.
+  TSNode object = target;
+  while (ts_node_symbol(object) == g_.attribute || ts_node_symbol(object) == g_.subscript) {
+    const TSNode inner = ts_node_named_child(object, 0);
+    if (ts_node_is_null(inner)) return;
+    object = inner;
+  }
+  if (ts_node_symbol(object) != g_.parenthesized_expression) return;
+  Stmt s;
+  s.kind = StmtKind::Assign;
+  s.site = site(node);
+  Expr lowered = lower_target(target);
+  Expr* innermost = &lowered;
+  while ((innermost->kind == ExprKind::Attribute || innermost->kind == ExprKind::Subscript) &&
+         !innermost->children.empty())
+    innermost = &innermost->children[0];
+  Expr type_name;
+  type_name.kind = ExprKind::Name;
+  type_name.text = "type";
+  type_name.site = site(object);
+  Expr call;
+  call.kind = ExprKind::Call;
+  call.site = site(object);
+  call.children.push_back(std::move(type_name));
+  call.children.push_back(std::move(*innermost));
+  call.arg_names = {"", ""};
+  *innermost = std::move(call);
+  s.targets.push_back(std::move(lowered));
+  s.value = lower_expr(ts_node_named_child(right, 0));
+  out.push_back(std::move(s));
+}
+
 void Lowerer::lower_statement(TSNode node, std::vector<Stmt>& out) {
   DepthGuard guard(depth_);
   if (too_deep(node)) return;
   const TSSymbol sym = ts_node_symbol(node);
   if (sym == g_.expression_statement) {
     lower_expression_statement(node, out);
+  } else if (sym == g_.type_alias_statement) {
+    lower_type_statement(node, out);
   } else if (sym == g_.function_definition) {
     lower_function_definition(node, {}, out);
   } else if (sym == g_.class_definition) {

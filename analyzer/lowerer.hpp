@@ -198,6 +198,7 @@ class Lowerer {
   bool lower_setattr(TSNode call, std::vector<Stmt>& out);
 
   void lower_expression_statement(TSNode node, std::vector<Stmt>& out);
+  void lower_type_statement(TSNode node, std::vector<Stmt>& out);
 
   Expr first_expression_or_literal(TSNode node);
 

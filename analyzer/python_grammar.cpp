@@ -112,6 +112,7 @@ PythonGrammar make_grammar() {
   CC_SYMBOL(comment, "comment");
   CC_SYMBOL(ellipsis, "ellipsis");
   CC_SYMBOL(type, "type");
+  CC_SYMBOL(type_alias_statement, "type_alias_statement");
   CC_SYMBOL(keyword_separator, "keyword_separator");
   CC_SYMBOL(positional_separator, "positional_separator");
   CC_SYMBOL(parenthesized_list_splat, "parenthesized_list_splat");

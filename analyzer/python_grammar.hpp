@@ -23,7 +23,8 @@ struct PythonGrammar {
       if_clause, parenthesized_expression, binary_operator, unary_operator, not_operator, boolean_operator,
       comparison_operator, conditional_expression, named_expression, string, concatenated_string, integer,
       float_, true_, false_, none, await, yield, expression_list, pattern_list, tuple_pattern, list_pattern,
-      block, match_statement, case_clause, comment, ellipsis, type, keyword_separator, positional_separator,
+      block, match_statement, case_clause, comment, ellipsis, type, type_alias_statement, keyword_separator,
+      positional_separator,
       parenthesized_list_splat, slice, splat_type;
   // Fields.
   TSFieldId f_left, f_right, f_name, f_parameters, f_body, f_value, f_function, f_arguments, f_object,

@@ -403,6 +403,19 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
           out.merge(tuple_sequence(q == "builtins.enumerate", args, node));
           break;
         }
+        // `type(self)` of an object whose project class is known: that class (`type(self).last = err` sets
+        // a class attribute).
+        if (q == "builtins.type" && args.size() == 1 && args[0].name.empty()) {
+          ValueSet classes;
+          for (ObjId v : args[0].values) {
+            if (objs_[v].cls.valid() && objs_[v].kind != ObjKind::ClassConst)
+              classes.insert(constant(project_ref(StaticRef::Kind::ProjectClass, objs_[v].cls)));
+          }
+          if (!classes.empty() && classes.size() == args[0].values.size()) {
+            out.merge(classes);
+            break;
+          }
+        }
         if (makes_task(q)) {
           out.merge(run_as_task(args, node));
           break;

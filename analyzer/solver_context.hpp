@@ -874,6 +874,13 @@ class Context {
         record_event(EventKind::MutableDefaultStore, b, o.label, values, site,
                      describe_target(target) + " = ...");
       }
+      // `type(self).last_failure = err`: a project class lives as long as its module, and keeps the frames
+      // an exception's traceback holds.
+      if (o.kind == ObjKind::ClassConst && o.cls.valid() && target.kind == ExprKind::Attribute &&
+          holds_frame_like(values)) {
+        record_event(EventKind::StoreIntoGlobal, b, "class " + program_.class_def(o.cls).name + "." + target.text,
+                     values, site, describe_target(target) + " = ...");
+      }
       // `sys.excepthook = hook`, `warnings.showwarning = show`: a library module's or class's attribute is
       // one process-wide slot, like what signal.signal() installs.
       if (o.kind == ObjKind::ExternalConst && target.kind == ExprKind::Attribute && !o.qualified.empty() &&
