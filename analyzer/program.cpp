@@ -1108,15 +1108,12 @@ StaticRef Program::global_assigned_callee(int32_t module, const std::string& nam
   return resolve_expr(module, value->children[0]);
 }
 
-namespace {
-
-}  // namespace
-
 // The display a module-level name is assigned once, or null.
 const Expr* Program::assigned_display(int32_t module, const std::string& name) const {
   const auto& table = bindings_[static_cast<size_t>(module)];
   auto it = table.find(name);
-  if (it == table.end() || it->second.kind != Binding::Kind::Value || it->second.assignments != 1) return nullptr;
+  if (it == table.end() || it->second.kind != Binding::Kind::Value || it->second.assignments != 1)
+    return nullptr;
   const Expr* value = it->second.value;
   if (value == nullptr || value->kind != ExprKind::Container || value->text == "comprehension" ||
       value->children.empty() || value->children.size() > 128)

@@ -226,7 +226,8 @@ class Program {
   bool global_has_removal(int32_t module, const std::string& name) const;
   // Whether entries of `name` are taken out only by `functions` (indices into the module's functions): a
   // weak reference's callback that can never run (`weakref.ref(model, on_collect)`, closing over model).
-  bool global_removed_only_by(int32_t module, const std::string& name, const std::vector<int32_t>& functions) const;
+  bool global_removed_only_by(int32_t module, const std::string& name,
+                              const std::vector<int32_t>& functions) const;
   // The same for a class attribute (`instances = weakref.WeakSet()` in the class body;
   // `<x>.instances.remove(..)` anywhere in the class's module).
   WeakContainer class_attribute_weak_container(CodeRef cls, const std::string& attribute) const;

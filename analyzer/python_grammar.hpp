@@ -24,8 +24,7 @@ struct PythonGrammar {
       comparison_operator, conditional_expression, named_expression, string, concatenated_string, integer,
       float_, true_, false_, none, await, yield, expression_list, pattern_list, tuple_pattern, list_pattern,
       block, match_statement, case_clause, comment, ellipsis, type, type_alias_statement, keyword_separator,
-      positional_separator,
-      parenthesized_list_splat, slice, splat_type;
+      positional_separator, parenthesized_list_splat, slice, splat_type;
   // Fields.
   TSFieldId f_left, f_right, f_name, f_parameters, f_body, f_value, f_function, f_arguments, f_object,
       f_attribute, f_subscript, f_condition, f_consequence, f_alternative, f_superclasses, f_definition,

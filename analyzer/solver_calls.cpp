@@ -171,8 +171,9 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
         // `obj = super().__new__(cls)` in a `__new__` over `object.__new__`: the instance being made, which
         // `__new__` may register (`_LIVE[obj.handle] = obj`) as an `__init__` registers `self`. Not in one
         // returning an entry of a table (`return Kind._instances[key]`): a cache of shared instances.
-        const ObjId made = at_site(&node, ObjKind::Unknown,
-                                   "instance of " + fn_.qualname.substr(0, fn_.qualname.rfind('.')), node.site);
+        const ObjId made =
+            at_site(&node, ObjKind::Unknown, "instance of " + fn_.qualname.substr(0, fn_.qualname.rfind('.')),
+                    node.site);
         objs_[made].receiver = true;
         out.insert(made);
         continue;
@@ -648,7 +649,7 @@ ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::
   // Positional arguments in order; *args spread over the remaining positional parameters.
   size_t position = first;
   ValueSet extra_positional, extra_keywords, star_elements, double_star_elements;
-  std::vector<const Arg*> extra_named;  // the keyword arguments `**kwargs` takes, in order
+  std::vector<const Arg*> extra_named;   // the keyword arguments `**kwargs` takes, in order
   std::vector<ValueSet> extra_in_order;  // the positional arguments in extra_positional, while known
   bool extra_known = true;
   size_t star_from = f.params.size();

@@ -878,8 +878,9 @@ class Context {
       // an exception's traceback holds.
       if (o.kind == ObjKind::ClassConst && o.cls.valid() && target.kind == ExprKind::Attribute &&
           holds_frame_like(values)) {
-        record_event(EventKind::StoreIntoGlobal, b, "class " + program_.class_def(o.cls).name + "." + target.text,
-                     values, site, describe_target(target) + " = ...");
+        record_event(EventKind::StoreIntoGlobal, b,
+                     "class " + program_.class_def(o.cls).name + "." + target.text, values, site,
+                     describe_target(target) + " = ...");
       }
       // `sys.excepthook = hook`, `warnings.showwarning = show`: a library module's or class's attribute is
       // one process-wide slot, like what signal.signal() installs.

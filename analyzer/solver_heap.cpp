@@ -271,9 +271,7 @@ void Context::set_field(ObjId base, FieldId field, ValueSet values, bool strong)
   }
 }
 
-uint32_t Context::choice_of(const Expr& e) const {
-  return e.kind == ExprKind::Name ? binding_of(e.text) : 0;
-}
+uint32_t Context::choice_of(const Expr& e) const { return e.kind == ExprKind::Name ? binding_of(e.text) : 0; }
 
 uint32_t Context::binding_of(const std::string& name) const {
   if (!is_local(name) || is_cell_var(name) || is_free_var(name)) return 0;
@@ -353,7 +351,10 @@ void Context::store(const ValueSet& bases, FieldId field, const ValueSet& values
       info.base_group = base_group;
       // One abstract object for many (loop allocations, list elements): b.f = b links two of them
       // unless both sides are literally the same variable.
-      if (v == b && objs_[b].summary && !same_identity_store_) info.must = false, info.base_group = 0;
+      if (v == b && objs_[b].summary && !same_identity_store_) {
+        info.must = false;
+        info.base_group = 0;
+      }
       if (objs_[v].summary && !store_base_root_.empty() && store_base_root_ != store_value_root_ &&
           (derived_from(b, v) || root_values(store_base_root_).contains(v)) &&
           !(store_value_choice_ != 0 && derived_from_variable(store_base_root_, store_value_root_))) {

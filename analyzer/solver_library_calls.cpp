@@ -175,7 +175,8 @@ void Context::exit_contexts(const ValueSet& managers, const Expr& item) {
   // in the block, `__exit__(type, exc, tb)` gets the exception, whose traceback keeps this frame (a manager
   // keeping it, `trainer.skipped.append(Skipped(step, exc))`, keeps the frame and its locals).
   std::vector<Arg> raised(3);
-  const ObjId exception = at_site(&item, ObjKind::Exception, "exception raised in the with block", item.site, 61);
+  const ObjId exception =
+      at_site(&item, ObjKind::Exception, "exception raised in the with block", item.site, 61);
   const ObjId tb = at_site(&item, ObjKind::Traceback, "traceback", item.site, 62);
   store(ValueSet{exception}, intern_field("__traceback__"), ValueSet{tb},
         {site_ref(item.site, "the exception keeps its traceback")}, EdgeRole::Frame);
@@ -619,8 +620,8 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       ret.insert(at_site(&node, ObjKind::Handle, "hook handle", node.site));
       break;
     case ModelReturn::Weak:
-      // With a callback that reaches the referent (`weakref.ref(self, self._on_release)`), the reference is an
-      // object that holds it (the effects store it there): the referent can never die, nor the callback
+      // With a callback that reaches the referent (`weakref.ref(self, self._on_release)`), the reference is
+      // an object that holds it (the effects store it there): the referent can never die, nor the callback
       // run. A callback that does not reach it runs when it dies (and usually takes the entry holding the
       // reference out: `weakref.ref(module, partial(self._forget, key))`). Without one, nothing at all.
       if (!model.effects.empty() && created == kNoObj &&
@@ -713,7 +714,8 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       ret.insert(at_site(&node, ObjKind::Unknown, "result of " + what + "()", node.site));
       break;
   }
-  if (model.yields_receiver && created != kNoObj) yield_receiver_first(created, receiver, model.yields_pairs, node);
+  if (model.yields_receiver && created != kNoObj)
+    yield_receiver_first(created, receiver, model.yields_pairs, node);
   const bool removable = result_used && removes_handles();
   for (const ModelEffect& effect : model.effects) {
     ValueSet source;
@@ -754,8 +756,9 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
     if (src.field == "[]") {
       const ValueSet whole = std::move(source);
       // `tuple(named)`, `sorted(d)`: a copy into anything but a dict takes a dict's keys, as a loop does.
-      source = model.copies_every_element && model.new_label != "dict" ? iterated(whole, node.site)
-                                                                       : load(whole, elements_field(), node.site);
+      source = model.copies_every_element && model.new_label != "dict"
+                   ? iterated(whole, node.site)
+                   : load(whole, elements_field(), node.site);
       if (model.yields_parameters)
         for (ObjId p : source) objs_[p].parameter = true;
       // The rows of a tensor with a graph (`outs.extend(model(x))`) carry it.

@@ -237,7 +237,6 @@ void Context::record_weak_key_store(const ValueSet& bases, const ValueSet& keys,
   if (event != nullptr) event->held_through = std::move(*path);
 }
 
-// Asked only for instances and closures stored into module-level state, so the field table is scanned.
 bool Context::removed_only_by_dead_callbacks(int32_t module, const std::string& name,
                                              const ValueSet& values) const {
   // The callbacks of weak references kept with a callback (see apply_model): one that reaches its referent
@@ -255,6 +254,7 @@ bool Context::removed_only_by_dead_callbacks(int32_t module, const std::string& 
   return !callbacks.empty() && program_.global_removed_only_by(module, name, callbacks);
 }
 
+// Asked only for instances and closures stored into module-level state, so the field table is scanned.
 bool Context::holds_module(ObjId id, int depth) const {
   for (const auto& [key, values] : st_.fields) {
     if (static_cast<ObjId>(key >> 32) != id) continue;
@@ -566,8 +566,9 @@ void Context::detect_cycles() {
           witness.edges.push_back(std::move(edge));
         }
         if (removable || released) continue;  // a hook's handle is removed, an attribute let go of
-        if (!must) must = one_choice(cycle, vias, witness) ||
-                          every_base_closes(cycle, vias, labelled, component, c, witness);
+        if (!must)
+          must = one_choice(cycle, vias, witness) ||
+                 every_base_closes(cycle, vias, labelled, component, c, witness);
         witness.must = must;
         // Key on the innermost sites only, so callers re-discovering a callee's cycle match it.
         std::vector<std::string> parts;
@@ -675,8 +676,9 @@ void Context::emit_events() {
       // callables doing so (the callback of `weakref.ref(model, on_collect)`: a callable, a cell, a module).
       if (ev.kind == EventKind::StoreIntoGlobal && !o.module &&
           (o.kind == ObjKind::Instance || o.kind == ObjKind::Closure || o.kind == ObjKind::LibInstance))
-        out.value_holds_module |=
-            holds_module(v, o.kind == ObjKind::Instance ? 2 : o.kind == ObjKind::Closure ? 3 : 4);
+        out.value_holds_module |= holds_module(v, o.kind == ObjKind::Instance  ? 2
+                                                  : o.kind == ObjKind::Closure ? 3
+                                                                               : 4);
       // Registries of the project and a library's that keeps every registration (atexit), and one slot
       // (signal.signal, sys.settrace: reported apart, as the last instance only is kept).
       out.value_holds_receiver |= (project_registry || out.base_is_process_slot) &&

@@ -264,9 +264,9 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     // Where autograd may be off, a value that backward() is called on still had a graph (see emit_events).
     // Or this method's own object handed to a callee that keeps it on a module-level instance
     // (`cb.setup(self)` on a default callback made at import), not the class a metaclass builds.
-    const bool keeps_receiver = objs_[store.base].kind == ObjKind::Global && !in_metaclass() &&
-                                std::any_of(store.values.begin(), store.values.end(),
-                                            [this](ObjId v) { return objs_[v].receiver; });
+    const bool keeps_receiver =
+        objs_[store.base].kind == ObjKind::Global && !in_metaclass() &&
+        std::any_of(store.values.begin(), store.values.end(), [this](ObjId v) { return objs_[v].receiver; });
     if (!keeps_receiver && !holds_frame_like(store.values) && !any_module(store.values) &&
         ((autograd_maybe_off() && !any_backpropagated(store.values)) || !any_graph(store.values)))
       continue;

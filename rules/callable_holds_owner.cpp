@@ -32,7 +32,8 @@ const RuleDefinition& callable_holds_owner() {
         "`functools.partial(f, self)`, stored on the same object or on something it owns (a scheduler, a "
         "sampler, a dict of activations, an optimizer's defaults, a `saved_tensors_hooks` kept for later), "
         "and a weak reference to the object whose callback reaches it (`weakref.ref(self, self.flush)`: the "
-        "reference keeps its callback, which then never runs). Also torch 1.13's `parametrize.register_parametrization(module, "
+        "reference keeps its callback, which then never runs). Also torch 1.13's "
+        "`parametrize.register_parametrization(module, "
         "...)` when the project never calls `remove_parametrizations`: the class it makes for the module "
         "has a property whose getter closes over the module.",
         "A bound method keeps its object in `__self__`, a closure keeps the variables it reads: storing one "
