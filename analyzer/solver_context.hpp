@@ -158,7 +158,9 @@ class Context {
   std::string store_base_root_, store_value_root_;
   const Expr* assigned_value_ = nullptr;  // the right-hand side of the assignment being executed  // `x.f =
                                           // x`: base and value are the same variable
-  int32_t site_module_override_ = -1;     // sites of a callee's deferred call belong to the callee's module
+  // The assignment whose right-hand side is being evaluated (`self._handle = m.register_forward_hook(h)`).
+  const Stmt* evaluating_assignment_ = nullptr;
+  int32_t site_module_override_ = -1;  // sites of a callee's deferred call belong to the callee's module
   std::vector<const Context*> instantiating_;  // summaries being applied here: recursion stops at a repeat
   // Decorated functions whose wrapper is being applied here: the wrapper's own call of the function runs it.
   std::vector<CodeRef> unwrapping_;

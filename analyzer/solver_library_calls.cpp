@@ -716,7 +716,13 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
   }
   if (model.yields_receiver && created != kNoObj)
     yield_receiver_first(created, receiver, model.yields_pairs, node);
-  const bool removable = result_used && removes_handles();
+  // `self._handle = m.register_forward_hook(h)` in a loop keeps the last handle only: the hooks of the
+  // earlier iterations stay, whatever removes `self._handle`.
+  const bool handle_overwritten = loop_depth_ > 0 && evaluating_assignment_ != nullptr &&
+                                  &evaluating_assignment_->value == &node &&
+                                  evaluating_assignment_->targets.size() == 1 &&
+                                  evaluating_assignment_->targets[0].kind == ExprKind::Attribute;
+  const bool removable = result_used && !handle_overwritten && removes_handles();
   for (const ModelEffect& effect : model.effects) {
     ValueSet source;
     const ModelOperand& src = effect.source;

@@ -251,6 +251,7 @@ void Context::exec_block(const std::vector<Stmt>& body) {
 void Context::exec(const Stmt& s) {
   switch (s.kind) {
     case StmtKind::Assign: {
+      evaluating_assignment_ = &s;
       // `x = x + v` / `self.t = self.t + v`, and `x = torch.cat((x, v))`: an accumulation, like `+=`. Either
       // may be one branch of `x = v if x is None else torch.cat((x, v))`, the first step's start: only that
       // branch's values are accumulated (the other's `v` may be a loss back-propagated on its own).
@@ -266,6 +267,7 @@ void Context::exec(const Stmt& s) {
         values = eval(s.value);
         if (accumulation != nullptr) accumulated = values;
       }
+      evaluating_assignment_ = nullptr;
       // A decorator applied to a nested function (lowered as `f = decorator(f)`) rebinds `f` only to a
       // callable or object of the project's (the function itself, a wrapper closure, a partial, an instance);
       // a library's (`functools.wraps(fn)`, `torch.no_grad()`) leaves `f` the function it was.
