@@ -924,7 +924,7 @@ class Context {
                              const Site& site, const Expr& target);
   // Whether a field of `id`, or of what those fields hold (`depth` references deep), holds an nn.Module.
   bool holds_module(ObjId id, int depth) const;
-  // `OPTIMIZERS[name]` on a module-level table of classes or functions (Program::global_table_entries):
+  // `OPTIMIZERS[name]` on a module-level table of classes or functions (Program::global_display_entries):
   // what the entries name, when every base is such a table; else nothing.
   ValueSet table_entries(const ValueSet& bases);
   // What module-level `global_id` was assigned from a display holds (Program::global_display_entries), as
