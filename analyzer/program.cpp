@@ -1108,38 +1108,37 @@ StaticRef Program::global_assigned_callee(int32_t module, const std::string& nam
   return resolve_expr(module, value->children[0]);
 }
 
-// The display a module-level name is assigned once, or null.
-const Expr* Program::assigned_display(int32_t module, const std::string& name) const {
+// The values of the display a module-level name is assigned once (a dict display's values, not its keys),
+// in order; none when it is assigned anything else.
+std::vector<const Expr*> Program::display_values(int32_t module, const std::string& name) const {
   const auto& table = bindings_[static_cast<size_t>(module)];
   auto it = table.find(name);
-  if (it == table.end() || it->second.kind != Binding::Kind::Value || it->second.assignments != 1)
-    return nullptr;
-  const Expr* value = it->second.value;
-  if (value == nullptr || value->kind != ExprKind::Container || value->text == "comprehension" ||
-      value->children.empty() || value->children.size() > 128)
-    return nullptr;
-  return value;
+  if (it == table.end() || it->second.kind != Binding::Kind::Value || it->second.assignments != 1) return {};
+  const Expr* display = it->second.value;
+  if (display == nullptr || display->kind != ExprKind::Container || display->text == "comprehension" ||
+      display->children.size() > 128)
+    return {};
+  std::vector<const Expr*> values;
+  for (const Expr& child : display->children) {
+    // A dict display's keys carry no key name of their own; its values carry theirs.
+    if (display->container == ContainerKind::Dict && child.arg_names.empty()) continue;
+    values.push_back(&child);
+  }
+  return values;
 }
 
-namespace {
-
-// A dict display's keys carry no key name of their own; its values carry theirs.
-bool is_display_key(const Expr& display, const Expr& child) {
-  return display.container == ContainerKind::Dict && child.arg_names.empty();
+CodeRef Program::instance_class_made_by(int32_t module, const Expr& value) const {
+  if (value.kind != ExprKind::Call || value.children.empty()) return {};
+  const StaticRef callee = resolve_expr(module, value.children[0]);
+  return callee.kind == StaticRef::Kind::ProjectClass ? callee.code : CodeRef{};
 }
-
-}  // namespace
 
 std::vector<StaticRef> Program::global_display_entries(int32_t module, const std::string& name) const {
-  const Expr* display = assigned_display(module, name);
-  if (display == nullptr) return {};
+  const std::vector<const Expr*> values = display_values(module, name);
   std::vector<StaticRef> entries;
-  size_t position = 0;
-  for (const Expr& child : display->children) {
-    if (is_display_key(*display, child)) continue;
-    const size_t index = position++;
-    if (child.kind == ExprKind::Call && !child.children.empty() &&
-        resolve_expr(module, child.children[0]).kind == StaticRef::Kind::ProjectClass) {
+  for (size_t index = 0; index < values.size(); ++index) {
+    const Expr& value = *values[index];
+    if (instance_class_made_by(module, value).valid()) {
       StaticRef instance;
       instance.kind = StaticRef::Kind::ProjectGlobal;
       instance.code.module = module;
@@ -1147,8 +1146,8 @@ std::vector<StaticRef> Program::global_display_entries(int32_t module, const std
       entries.push_back(std::move(instance));
       continue;
     }
-    if (child.kind != ExprKind::Name && child.kind != ExprKind::Attribute) return {};
-    const StaticRef ref = resolve_expr(module, child);
+    if (value.kind != ExprKind::Name && value.kind != ExprKind::Attribute) return {};
+    const StaticRef ref = resolve_expr(module, value);
     if (ref.kind != StaticRef::Kind::ProjectClass && ref.kind != StaticRef::Kind::ProjectFunction &&
         ref.kind != StaticRef::Kind::External)
       return {};
@@ -1215,18 +1214,9 @@ CodeRef Program::global_instance_class(int32_t module, const std::string& name) 
   if (name.ends_with(']')) {
     const size_t open = name.rfind('[');
     if (open == std::string::npos || open == 0) return {};
-    const Expr* display = assigned_display(module, name.substr(0, open));
-    if (display == nullptr) return {};
+    const std::vector<const Expr*> values = display_values(module, name.substr(0, open));
     const size_t wanted = std::strtoul(name.c_str() + open + 1, nullptr, 10);
-    size_t position = 0;
-    for (const Expr& child : display->children) {
-      if (is_display_key(*display, child)) continue;
-      if (position++ != wanted) continue;
-      if (child.kind != ExprKind::Call || child.children.empty()) return {};
-      const StaticRef callee = resolve_expr(module, child.children[0]);
-      return callee.kind == StaticRef::Kind::ProjectClass ? callee.code : CodeRef{};
-    }
-    return {};
+    return wanted < values.size() ? instance_class_made_by(module, *values[wanted]) : CodeRef{};
   }
   StaticRef callee = global_assigned_callee(module, name);
   return callee.kind == StaticRef::Kind::ProjectClass ? callee.code : CodeRef{};

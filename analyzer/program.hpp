@@ -265,7 +265,9 @@ class Program {
   StaticRef attribute_of(const StaticRef& base, const std::string& name, int depth) const;
   // What a module-level global assigned exactly once from a call calls (`x = f(...)`: f); Unknown otherwise.
   StaticRef global_assigned_callee(int32_t module, const std::string& name) const;
-  const Expr* assigned_display(int32_t module, const std::string& name) const;
+  std::vector<const Expr*> display_values(int32_t module, const std::string& name) const;
+  // The project class `value` makes an instance of (`Printer()`), else none.
+  CodeRef instance_class_made_by(int32_t module, const Expr& value) const;
   // Resolves what needs every module's bindings: the class-body instances of the module's classes
   // (ClassInfo::instance_attributes, keeping only the resolved shared_instances) and its default instances.
   void resolve_instances(int32_t module);

@@ -584,37 +584,35 @@ class Context {
   // `sequence` yields (key, value) tuples (a model's yields_pairs): the values in the second slot, the
   // receiver's keys, or a name that holds nothing, in the first.
   void add_pairs(ObjId sequence, const ValueSet& receiver, const ValueSet& values, const Expr& node) {
-    const ObjId pair = at_site(&node, ObjKind::Container, "(key, value) tuple", node.site, 1);
     ValueSet keys;
     for (ObjId r : receiver) {
       if (auto it = st_.fields.find(field_key(r, keys_field())); it != st_.fields.end())
         keys.merge(it->second);
     }
-    if (keys.empty()) keys.insert(at_site(&node, ObjKind::Unknown, "name", node.site, 2));
     const std::vector<SiteNote> chain{site_ref(node.site, "element")};
-    store(ValueSet{pair}, intern_field("[0]"), keys, chain, EdgeRole::Plain);
-    store(ValueSet{pair}, intern_field("[1]"), values, chain, EdgeRole::Plain);
-    ValueSet both = values;
-    both.merge(keys);
-    store(ValueSet{pair}, elements_field(), both, chain, EdgeRole::Plain);
+    const ObjId pair = pair_tuple("(key, value) tuple", keys, values, node, 1, chain);
     store(ValueSet{sequence}, elements_field(), ValueSet{pair}, chain, EdgeRole::Plain);
   }
   // `sequence` (a yields_receiver model's result) yields the receiver first: kept in its "[0]", apart from
   // the "[]" a loop reads, as the second slot of a (name, receiver) tuple when it yields pairs.
   void yield_receiver_first(ObjId sequence, const ValueSet& receiver, bool as_pair, const Expr& node) {
     const std::vector<SiteNote> chain{site_ref(node.site, "the first element is the receiver")};
-    ValueSet first = receiver;
-    if (as_pair) {
-      const ObjId pair = at_site(&node, ObjKind::Container, "(name, module) tuple", node.site, 4);
-      const ObjId name = at_site(&node, ObjKind::Unknown, "name", node.site, 5);
-      store(ValueSet{pair}, intern_field("[0]"), ValueSet{name}, chain, EdgeRole::Plain);
-      store(ValueSet{pair}, intern_field("[1]"), receiver, chain, EdgeRole::Plain);
-      ValueSet both = receiver;
-      both.insert(name);
-      store(ValueSet{pair}, elements_field(), both, chain, EdgeRole::Plain);
-      first = ValueSet{pair};
-    }
+    const ValueSet first =
+        as_pair ? ValueSet{pair_tuple("(name, module) tuple", {}, receiver, node, 4, chain)} : receiver;
     store(ValueSet{sequence}, intern_field("[0]"), first, chain, EdgeRole::Plain);
+  }
+  // A (key, value) tuple made at `node` (objects `salt` and `salt + 1` there): `keys` in its first slot, or a
+  // name that holds nothing, `values` in its second, both among its elements.
+  ObjId pair_tuple(const char* label, ValueSet keys, const ValueSet& values, const Expr& node, uint32_t salt,
+                   const std::vector<SiteNote>& chain) {
+    const ObjId pair = at_site(&node, ObjKind::Container, label, node.site, salt);
+    if (keys.empty()) keys.insert(at_site(&node, ObjKind::Unknown, "name", node.site, salt + 1));
+    store(ValueSet{pair}, intern_field("[0]"), keys, chain, EdgeRole::Plain);
+    store(ValueSet{pair}, intern_field("[1]"), values, chain, EdgeRole::Plain);
+    ValueSet both = values;
+    both.merge(keys);
+    store(ValueSet{pair}, elements_field(), both, chain, EdgeRole::Plain);
+    return pair;
   }
   // What the first slots of `sequences` hold (see yield_receiver_first).
   ValueSet first_elements(const ValueSet& sequences) const {
