@@ -786,6 +786,28 @@ void collect_weak_attributes(const Function& f, std::vector<ClassInfo::WeakAttri
   });
 }
 
+// The getter of `name = property(getter, ...)` (or `property(fget=getter)`) in a class body: a method of
+// the class defined above it, or a lambda. -1 when `value` is no such property.
+int32_t property_getter(const Expr& value, const ClassInfo& info) {
+  if (value.kind != ExprKind::Call || value.children.size() < 2) return -1;
+  const Expr& callee = value.children[0];
+  if (callee.text != "property" ||
+      (callee.kind != ExprKind::Name &&
+       !(callee.kind == ExprKind::Attribute && callee.children[0].kind == ExprKind::Name &&
+         callee.children[0].text == "builtins")))
+    return -1;
+  for (size_t i = 1; i < value.children.size(); ++i) {
+    if (!(i == 1 && value.arg_names[i].empty()) && value.arg_names[i] != "fget") continue;
+    const Expr& getter = value.children[i];
+    if (getter.kind == ExprKind::Function) return getter.function_index;
+    if (getter.kind != ExprKind::Name) return -1;
+    auto method = info.methods.find(getter.text);
+    if (method == info.methods.end() || info.method_kinds.at(getter.text) != MethodKind::Instance) return -1;
+    return method->second;
+  }
+  return -1;
+}
+
 }  // namespace
 
 void Program::collect_methods(CodeRef ref, std::optional<std::unordered_set<std::string>>& assigned) {
@@ -830,6 +852,13 @@ void Program::collect_methods(CodeRef ref, std::optional<std::unordered_set<std:
   // read on an instance, either is the method bound to it.
   for (const Stmt& s : def.body) {
     if (s.kind != StmtKind::Assign || s.targets.size() != 1 || s.targets[0].kind != ExprKind::Name) continue;
+    if (info.methods.count(s.targets[0].text) == 0) {
+      if (const int32_t getter = property_getter(s.value, info); getter >= 0) {
+        info.methods[s.targets[0].text] = getter;
+        info.method_kinds[s.targets[0].text] = MethodKind::Property;
+        continue;
+      }
+    }
     const Expr* named = &s.value;
     if (named->kind == ExprKind::Call && named->children.size() > 1 &&
         (named->children[0].kind == ExprKind::Name || named->children[0].kind == ExprKind::Attribute) &&
