@@ -11,12 +11,6 @@
 
 namespace cyclecheck {
 
-struct SiteRef {
-  int32_t module = -1;
-  Site site;
-  std::string note;  // what happens here: "self.cb = ...", "call to attach()"
-};
-
 enum class NodeKind : uint8_t {
   Instance,    // of a project class (or the receiver `self`)
   Parameter,   // an argument of unknown type

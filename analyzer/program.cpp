@@ -263,6 +263,7 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
   // Decorators and the callees of globals resolve through every module's bindings, so only now. Both are
   // asked on every call or store the solver meets.
   cache_decorators_.resize(modules_.size());
+  cache_sites_.resize(modules_.size());
   decorator_wrappers_.resize(modules_.size());
   default_instances_.resize(modules_.size());
   logger_handlers_.resize(modules_.size());
@@ -291,6 +292,11 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
         if (ref.kind == StaticRef::Kind::External &&
             (ref.qualified == "functools.lru_cache" || ref.qualified == "functools.cache")) {
           cache_decorators_[m][f] = static_cast<int32_t>(d);
+          break;
+        }
+        if (std::optional<SiteRef> cache = cache_applied_by(ref, decorators[d].is_call)) {
+          cache_decorators_[m][f] = static_cast<int32_t>(d);
+          cache_sites_[m].emplace(static_cast<int32_t>(f), std::move(*cache));
           break;
         }
       }
@@ -591,6 +597,55 @@ StaticRef Program::resolve_dotted(int32_t module, const std::string& dotted) con
     ref = attribute_of(ref, dotted.substr(start, dot == std::string::npos ? dot : dot - start), 1);
   }
   return ref;
+}
+
+bool Program::is_cache_function(int32_t module, const Expr& callee) const {
+  const StaticRef ref = resolve_expr(module, callee);
+  return ref.kind == StaticRef::Kind::External &&
+         (ref.qualified == "functools.lru_cache" || ref.qualified == "functools.cache");
+}
+
+std::optional<SiteRef> Program::cache_applied_by(const StaticRef& decorator, bool is_call) const {
+  if (decorator.kind != StaticRef::Kind::ProjectFunction) return std::nullopt;
+  const ModuleFacts& facts = *modules_[static_cast<size_t>(decorator.code.module)];
+  int32_t decorate = decorator.code.index;
+  // `@memoize(maxsize=8)`: the factory returns the decorator.
+  if (is_call) decorate = returned_nested_function(facts, decorate);
+  if (decorate < 0) return std::nullopt;
+  const Function& decorate_fn = facts.functions[static_cast<size_t>(decorate)];
+  if (decorate_fn.params.empty() || decorate_fn.params[0].kind != ParamKind::Positional) return std::nullopt;
+  const std::string& decorated = decorate_fn.params[0].name;
+  // `lru_cache(fn)`, `cache(fn)` or `lru_cache(maxsize=None)(fn)` anywhere in the decorator's own body
+  // (`return property(functools.lru_cache(maxsize=None)(fn))`, `cached = lru_cache()(fn); return cached`).
+  std::optional<SiteRef> found;
+  for_each_statement(decorate_fn.body, [&](const Stmt& s) {
+    // `staticmethod(lru_cache(fn))` keeps no instance, `classmethod(...)` only the class.
+    if (s.value.kind == ExprKind::Call && !s.value.children.empty()) {
+      const StaticRef wrapper = resolve_expr(decorator.code.module, s.value.children[0]);
+      if (wrapper.kind == StaticRef::Kind::External &&
+          (wrapper.qualified == "builtins.staticmethod" || wrapper.qualified == "builtins.classmethod"))
+        return;
+    }
+    auto visit = [&](const Expr& e) {
+      if (found || e.kind != ExprKind::Call || e.children.size() < 2 || !e.arg_names[1].empty() ||
+          e.children[1].kind != ExprKind::Name || e.children[1].text != decorated)
+        return;
+      const Expr& callee = e.children[0];
+      const bool cache = callee.kind == ExprKind::Call && !callee.children.empty()
+                             ? is_cache_function(decorator.code.module, callee.children[0])
+                             : is_cache_function(decorator.code.module, callee);
+      if (cache) found = SiteRef{decorator.code.module, e.site, {}};
+    };
+    for_each_expr(s.value, visit);
+  });
+  return found;
+}
+
+std::optional<SiteRef> Program::cache_site(CodeRef function) const {
+  const auto& sites = cache_sites_[static_cast<size_t>(function.module)];
+  auto it = sites.find(function.index);
+  if (it == sites.end()) return std::nullopt;
+  return it->second;
 }
 
 const Decorator* Program::cache_decorator(CodeRef function) const {

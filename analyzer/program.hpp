@@ -22,6 +22,13 @@ struct CodeRef {
 };
 
 // What a name or dotted expression denotes without running anything.
+// A place in a module of the program, with what happens there.
+struct SiteRef {
+  int32_t module = -1;
+  Site site;
+  std::string note;  // what happens here: "self.cb = ...", "call to attach()"
+};
+
 struct StaticRef {
   enum class Kind : uint8_t {
     Unknown,
@@ -144,7 +151,11 @@ class Program {
   // The decorator of `function` that is `functools.cache` or `functools.lru_cache` (under any name the
   // module imports it by), or null: such a cache keeps every argument the function was called with.
   // Resolved once while linking (calls ask it every time they invoke a decorated function).
+  // Also a decorator of the project that applies one to the function it decorates (`def
+  // memoized_property(fn): return property(functools.lru_cache(maxsize=None)(fn))`).
   const Decorator* cache_decorator(CodeRef function) const;
+  // Where such a decorator of the project applies the cache; nullopt for functools' own decorators.
+  std::optional<SiteRef> cache_site(CodeRef function) const;
   // Whether `function` is decorated with `functools.singledispatch` (under any name the module imports it
   // by): its `register` keeps each implementation for the life of the function, one per class.
   bool is_singledispatch(CodeRef function) const;
@@ -306,6 +317,13 @@ class Program {
   std::vector<std::unordered_set<std::string>> referenced_names_;
   // Per module, per function: the index of its functools.cache / lru_cache decorator, -1 when none.
   std::vector<std::vector<int32_t>> cache_decorators_;
+  // Per module: function index -> where a decorator of the project applies functools' cache to it.
+  std::vector<std::unordered_map<int32_t, SiteRef>> cache_sites_;
+  // Whether `callee`, evaluated at module level of `module`, is functools.lru_cache or functools.cache.
+  bool is_cache_function(int32_t module, const Expr& callee) const;
+  // Where the function of the project that `decorator` names (called first when `is_call`) applies
+  // functools' cache to the function it decorates; nullopt when it does not.
+  std::optional<SiteRef> cache_applied_by(const StaticRef& decorator, bool is_call) const;
   // Per module: function index -> its DecoratorWrapper, for the functions that have one.
   std::vector<std::unordered_map<int32_t, DecoratorWrapper>> decorator_wrappers_;
   // Fills decorator_wrappers_ for `function` of `module`.

@@ -55,9 +55,11 @@ const RuleDefinition& lru_cache_method() {
        RuleKind::Retention,
        Severity::Warning,
        "functools.lru_cache or cache on a method, or on a function called with a model",
-       {"Finds `@functools.lru_cache` and `@functools.cache` on instance methods, and on functions "
-        "(or static methods) that some call passes an `nn.Module` or a tensor with autograd history "
-        "(`no_decay_names(model)`): the cache keeps every argument as a key.",
+       {"Finds `@functools.lru_cache` and `@functools.cache` on instance methods (under `@property` too, "
+        "and applied by a decorator of the project, such as `def memoized_property(fn): return "
+        "property(functools.lru_cache()(fn))`), and on functions (or static methods) that some call passes "
+        "an `nn.Module` or a tensor with autograd history (`no_decay_names(model)`): the cache keeps every "
+        "argument as a key.",
         "The cache belongs to the function, which lives as long as the class: it keeps a strong reference to "
         "every `self` it was called with (and every argument and result), so instances (models, their "
         "parameters) are never freed.",
@@ -80,9 +82,13 @@ const RuleDefinition& lru_cache_method() {
             const CodeRef cls{static_cast<int32_t>(m), f.owner_class};
             const auto& kinds = program.class_info(cls).method_kinds;
             auto kind = kinds.find(f.name);
-            if (kind != kinds.end() && kind->second != MethodKind::Instance) continue;
-            if (const Decorator* cache =
-                    program.cache_decorator(CodeRef{static_cast<int32_t>(m), static_cast<int32_t>(fi)})) {
+            // A static method's cache keeps no instance, a class method's only the class; a property's getter
+            // under the cache (`@property @lru_cache`) takes the instance as any method does.
+            if (kind != kinds.end() &&
+                (kind->second == MethodKind::Static || kind->second == MethodKind::Class))
+              continue;
+            const CodeRef cached{static_cast<int32_t>(m), static_cast<int32_t>(fi)};
+            if (const Decorator* cache = program.cache_decorator(cached)) {
               const Decorator& d = *cache;
               Diagnostic diag;
               diag.code = "CC202";
@@ -99,6 +105,12 @@ const RuleDefinition& lru_cache_method() {
               rel.range = to_range(program, SiteRef{static_cast<int32_t>(m), f.site, {}});
               rel.message = "the cached method";
               diag.related.push_back(std::move(rel));
+              if (const std::optional<SiteRef> applied = program.cache_site(cached)) {
+                RelatedLocation cache_rel;
+                cache_rel.range = to_range(program, *applied);
+                cache_rel.message = "@" + d.dotted + " applies functools' cache here";
+                diag.related.push_back(std::move(cache_rel));
+              }
               diag.fingerprint = hex64_of(diag.code + "|" + facts.path + "|" + f.qualname);
               out.push_back(std::move(diag));
             }
