@@ -359,9 +359,35 @@ ValueSet Context::eval_dynamic_attribute(const ValueSet& bases, const Expr& node
     const Obj& o = objs_[b];
     if ((o.kind == ObjKind::Param || o.kind == ObjKind::Field) && !o.cls.valid())
       out.merge(load_one(b, field, node.site));
+    else if (o.cls.valid() && o.kind != ObjKind::ClassConst && rewraps_by_name(node))
+      out.merge(method_read_by_name(b, node));
   }
   if (out.empty()) out.insert(at_site(&node, ObjKind::Unknown, "result of getattr()", node.site));
   return out;
+}
+
+// `setattr(obj, name, wrap(getattr(obj, name)))` (or without `wrap`): rewrapping an attribute by name
+// in place is done to methods (`torch.no_grad()`, `functools.lru_cache`), so the value read is a method.
+bool Context::rewraps_by_name(const Expr& read) const {
+  if (evaluating_assignment_ == nullptr || evaluating_assignment_->targets.size() != 1) return false;
+  const Expr& target = evaluating_assignment_->targets[0];
+  return target.kind == ExprKind::Attribute && target.text == kDynamicAttribute && !target.children.empty() &&
+         target.children[0].kind == ExprKind::Name && !read.children.empty() &&
+         read.children[0].kind == ExprKind::Name && read.children[0].text == target.children[0].text;
+}
+
+// One of `base`'s methods, which one unknown, bound to it: none when its class defines no method of its
+// own beyond Python's special ones.
+ValueSet Context::method_read_by_name(ObjId base, const Expr& node) {
+  const CodeRef cls = objs_[base].cls;
+  const std::vector<std::string> names = program_.method_names(cls);
+  if (std::all_of(names.begin(), names.end(), [](const std::string& n) { return n.starts_with("__"); }))
+    return {};
+  const std::string label = "a method of " + program_.class_def(cls).name + " read by name";
+  const ObjId method = at_site(&node, ObjKind::BoundMethod, label, node.site, base % 997);
+  store(ValueSet{method}, intern_field("__self__"), ValueSet{base},
+        {site_ref(node.site, "getattr() by name reads a method bound to its object")}, EdgeRole::Capture);
+  return ValueSet{method};
 }
 
 // Whether a parameter or attribute is named as a class is (`module_cls`, `model_class`, `klass`,
