@@ -401,6 +401,7 @@ class Context {
   // Methods whose names match `prefix*suffix`, bound to the instances among `bases` (getattr with a built
   // name).
   ValueSet eval_attribute_pattern(const ValueSet& bases, const std::string& pattern, const Expr& node);
+  ValueSet eval_sequence_operator(const Expr& e);
   bool rewraps_by_name(const Expr& read) const;
   ValueSet method_read_by_name(ObjId base, const Expr& node);
   ValueSet eval_dynamic_attribute(const ValueSet& bases, const Expr& node);

@@ -260,6 +260,7 @@ ValueSet Context::eval(const Expr& e) {
       return ValueSet{closure};
     }
     case ExprKind::Arith: {
+      if (e.text == "+" || e.text == "*") return eval_sequence_operator(e);
       ValueSet operands;
       for (const Expr& child : e.children) operands.merge(eval(child));
       if (operands.empty() || e.text == "bool" || e.text == "distinct") return {};
@@ -288,6 +289,22 @@ ValueSet Context::eval(const Expr& e) {
       return e.children.empty() ? ValueSet{} : eval(e.children[0]);
   }
   return {};
+}
+
+// `(self,) + args`, `args + [x]`, `[None] * n`: a new sequence holding the elements of each operand that is
+// a container (a number repeats them).
+ValueSet Context::eval_sequence_operator(const Expr& e) {
+  ValueSet elements;
+  for (const Expr& child : e.children) elements.merge(load(eval(child), elements_field(), child.site));
+  const bool tuple = std::any_of(e.children.begin(), e.children.end(), [](const Expr& c) {
+    return c.kind == ExprKind::Container && c.container == ContainerKind::Tuple;
+  });
+  const ObjId sequence = at_site(&e, ObjKind::Container, tuple ? "tuple" : "list", e.site);
+  if (!elements.empty()) {
+    store(ValueSet{sequence}, elements_field(), elements,
+          {site_ref(e.site, std::string(tuple ? "tuple" : "list") + " element")}, EdgeRole::Plain);
+  }
+  return ValueSet{sequence};
 }
 
 ValueSet Context::bound_method(ObjId self, CodeRef function, const Expr& node) {
