@@ -141,7 +141,14 @@ void LibraryModels::add_toml(std::string_view toml_text, const std::string& orig
                            "'");
       }
       model->registry = (*entry)["registry"].value_or(std::string());
-      model->decorator_factory = (*entry)["decorator_factory"].value_or(false);
+      // `decorator_factory = true`, or "always" for a factory whose arguments are positional.
+      if (auto always = (*entry)["decorator_factory"].value<std::string>()) {
+        if (*always != "always")
+          throw ModelError(where + ": decorator_factory is true, false or \"always\", not '" + *always + "'");
+        model->decorator_factory = model->always_decorator_factory = true;
+      } else {
+        model->decorator_factory = (*entry)["decorator_factory"].value_or(false);
+      }
       model->yields_pairs = (*entry)["yields_pairs"].value_or(false);
       model->yields_parameters = (*entry)["yields_parameters"].value_or(false);
       model->yields_receiver = (*entry)["yields_receiver"].value_or(false);

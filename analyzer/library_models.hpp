@@ -70,6 +70,8 @@ struct CallModel {
   // Called with no positional argument (`lru_cache(maxsize=8)`) the call makes a decorator: calling that
   // applies this model to its own arguments (`lru_cache(maxsize=8)(self.load)` keeps `self.load`).
   bool decorator_factory = false;
+  // Every call makes such a decorator, whatever its arguments (`register_kl(P, Q)(fn)` keeps `fn`).
+  bool always_decorator_factory = false;
   // The result is a sequence of (name, value) tuples (`named_modules()`, `items()`): what the effects put
   // in "return[]" goes in each tuple's second slot, and the first holds the receiver's keys (or a name
   // that holds nothing), so that `for name, module in ...` keeps the two apart.

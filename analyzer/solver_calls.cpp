@@ -494,7 +494,7 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
           // The decorator a factory call made (`lru_cache(maxsize=8)`), applied to what it decorates.
           const CallModel* model = solver_.models_.function(objs_[c].qualified.str());
           if (model != nullptr && model->decorator_factory) {
-            out.merge(apply_model(*model, {}, args, node, result_used));
+            out.merge(apply_model(*model, {}, args, node, result_used, kNoObj, true));
             break;
           }
         }

@@ -515,8 +515,10 @@ class Context {
           EdgeRole::Plain);
     return ValueSet{sequence};
   }
+  // `decorating`: the call of the decorator a decorator_factory call made, which applies the model.
   ValueSet apply_model(const CallModel& model, const ValueSet& receiver, const std::vector<Arg>& args,
-                       const Expr& node, bool result_used, ObjId constructed = kNoObj);
+                       const Expr& node, bool result_used, ObjId constructed = kNoObj,
+                       bool decorating = false);
   // The module-level functools.singledispatch functions among `receivers` of a `register` call.
   ValueSet dispatch_functions(const ValueSet& receivers) const;
   // Whether a return statement of `body` returns an entry of something (`return cache[key]`).
@@ -886,11 +888,24 @@ class Context {
                      describe_target(target) + " = ...");
       }
       // `sys.excepthook = hook`, `warnings.showwarning = show`: a library module's or class's attribute is
-      // one process-wide slot, like what signal.signal() installs.
-      if (o.kind == ObjKind::ExternalConst && target.kind == ExprKind::Attribute && !o.qualified.empty() &&
-          !values.empty()) {
-        record_event(EventKind::StoreIntoGlobal, global(-1, kProcessRoots),
-                     o.qualified.str() + "." + target.text, values, site, describe_target(target) + " = ...");
+      // one process-wide slot, like what signal.signal() installs; so is an entry of a library's
+      // module-level table (`default_collate_fn_map[TokenSeq] = self.collate`, `copyreg.dispatch_table[C]
+      // = f`), one per key.
+      if (o.kind == ObjKind::ExternalConst && !o.qualified.empty() && !values.empty() &&
+          (target.kind == ExprKind::Attribute || target.kind == ExprKind::Subscript)) {
+        std::string slot = o.qualified.str();
+        if (target.kind == ExprKind::Attribute) {
+          slot += "." + target.text;
+        } else {
+          const bool named_key = target.children.size() > 1 && target.children[1].kind == ExprKind::Name;
+          slot += "[" +
+                  (named_key             ? target.children[1].text
+                   : target.text.empty() ? "..."
+                                         : target.text) +
+                  "]";
+        }
+        record_event(EventKind::StoreIntoGlobal, global(-1, kProcessRoots), slot, values, site,
+                     describe_target(target) + " = ...");
       }
     }
   }

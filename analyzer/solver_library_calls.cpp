@@ -566,9 +566,11 @@ ValueSet Context::gradients_of(const Expr& node) {
 }
 
 ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, const std::vector<Arg>& args,
-                              const Expr& node, bool result_used, ObjId constructed) {
-  if (model.decorator_factory && !model.names.empty() &&
-      std::none_of(args.begin(), args.end(), [](const Arg& a) { return a.name.empty() || a.name == "*"; })) {
+                              const Expr& node, bool result_used, ObjId constructed, bool decorating) {
+  if (model.decorator_factory && !decorating && !model.names.empty() &&
+      (model.always_decorator_factory || std::none_of(args.begin(), args.end(), [](const Arg& a) {
+         return a.name.empty() || a.name == "*";
+       }))) {
     const ObjId decorator = at_site(&node, ObjKind::LibInstance, "decorator", node.site);
     objs_[decorator].qualified = model.names.front();
     return ValueSet{decorator};

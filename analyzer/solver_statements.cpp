@@ -516,13 +516,15 @@ void Context::exec(const Stmt& s) {
         store(ValueSet{closure}, intern_field("cell:" + free), target,
               {site_ref(nested.site, "function " + nested.name + " captures " + free)}, EdgeRole::Capture);
       }
-      // Default values are evaluated now and kept by the function object.
+      // Default values are evaluated now and kept by the function object (keyword-only ones in a dict of
+      // their own).
       for (const Param& p : nested.params) {
         if (p.has_default) {
           const ValueSet defaults = eval(p.default_value);
           if (!defaults.empty()) {
-            store(ValueSet{closure}, intern_field("__defaults__"), defaults,
-                  {site_ref(p.site, "default of " + p.name)}, EdgeRole::Capture);
+            store(ValueSet{closure},
+                  intern_field(p.kind == ParamKind::KeywordOnly ? "__kwdefaults__" : "__defaults__"),
+                  defaults, {site_ref(p.site, "default of " + p.name)}, EdgeRole::Capture);
           }
         }
       }

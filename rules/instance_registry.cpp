@@ -44,26 +44,58 @@ std::string slot_of(const Expr& call) {
              : "";
 }
 
-// The same for an attribute of a library module assigned at `site` (`sys.excepthook = self.on_crash`):
-// whether another statement of the module assigns that attribute (`sys.excepthook = previous`).
+// `table[Key]` or `table['key']` for a dotted table and a named or literal key, "" for anything else.
+std::string entry_slot(const Expr& table, const Expr* key) {
+  const std::string base = dotted(table);
+  if (base.empty() || key == nullptr || (key->kind != ExprKind::Name && key->kind != ExprKind::Literal))
+    return "";
+  return base + "[" + key->text + "]";
+}
+
+// The slot an assignment's target names: a dotted attribute, or an entry of a dotted table.
+std::string assigned_slot(const Expr& target) {
+  if (target.kind == ExprKind::Subscript && target.children.size() > 1)
+    return entry_slot(target.children[0], &target.children[1]);
+  return target.kind == ExprKind::Attribute ? dotted(target) : "";
+}
+
+// The same for an attribute of a library module assigned at `site` (`sys.excepthook = self.on_crash`), or
+// an entry of a library's table (`default_collate_fn_map[Seq] = self.collate`): whether another statement
+// of the module assigns that slot (`sys.excepthook = previous`) or takes the entry out (`del table[Seq]`,
+// `table.pop(Seq)`).
 bool attribute_set_again(const ModuleFacts& facts, const Site& site) {
   std::string slot;
-  std::vector<std::string> assigned;  // the dotted targets of every other assignment
+  std::vector<std::string> assigned;  // the slots of every other assignment or removal
   for (const Function& f : facts.functions) {
     for_each_statement(f.body, [&](const Stmt& s) {
+      if (s.kind == StmtKind::Delete) {
+        for (const Expr& target : s.targets) assigned.push_back(assigned_slot(target));
+        return;
+      }
+      for_each_expr(s.value, [&](const Expr& call) {
+        if (call.kind == ExprKind::Call && call.children.size() > 1 &&
+            call.children[0].kind == ExprKind::Attribute && call.children[0].text == "pop" &&
+            !call.children[0].children.empty())
+          assigned.push_back(entry_slot(call.children[0].children[0], &call.children[1]));
+      });
       if (s.kind != StmtKind::Assign) return;
       const bool at_site = s.site.line == site.line && s.site.column == site.column;
       for (const Expr& target : s.targets) {
-        for_each_expr(target, [&](const Expr& e) {  // tuple targets: `sys.stdout, sys.stderr = out, err`
-          if (e.kind != ExprKind::Attribute) return;
-          std::string name = dotted(e);
+        // Tuple targets: `sys.stdout, sys.stderr = out, err`.
+        auto visit = [&](const Expr& e, auto& self) -> void {
+          if (e.kind == ExprKind::Container) {
+            for (const Expr& element : e.children) self(element, self);
+            return;
+          }
+          std::string name = assigned_slot(e);
           if (name.empty()) return;
           if (at_site && slot.empty()) {
             slot = std::move(name);
           } else {
             assigned.push_back(std::move(name));
           }
-        });
+        };
+        visit(target, visit);
       }
     });
   }
@@ -131,7 +163,9 @@ const RuleDefinition& instance_registry() {
         "`f.register(cls)` (or `@f.register(cls)`) keeps for one class on a module-level "
         "`functools.singledispatch` function `f`, or an attribute of "
         "a library module such as `sys.excepthook = self.on_crash` or "
-        "`warnings.showwarning = ...`) that nothing in the module sets again, or an instance set as the "
+        "`warnings.showwarning = ...`, or an entry of a library's module-level table such as "
+        "`default_collate_fn_map[Seq] = self.collate`, or the table `@torch.distributions.register_kl(P, Q)` "
+        "fills) that nothing in the module sets again or takes out, or an instance set as the "
         "value of a module-level `contextvars.ContextVar` that the module never resets.",
         "A module-level container lives for the whole process: every instance that registers itself, with "
         "its "

@@ -8,6 +8,8 @@
 namespace cyclecheck {
 namespace {
 
+void expect_refused(const std::string& toml, const std::string& message_part);
+
 TEST(LibraryModels, ReceiverRemovalAndRegistryKeysAreRead) {
   LibraryModels models;
   models.add_toml(R"([[method]]
@@ -55,6 +57,14 @@ TEST(LibraryModels, WrapperFactoriesAreMarked) {
   LibraryModels models;
   models.add_toml("[[function]]\nnames = [\"lib.wrap\"]\nreturns = \"new:wrapper\"\n", "plain.toml");
   EXPECT_FALSE(models.function("lib.wrap")->decorator_factory);
+  EXPECT_FALSE(lru_cache->always_decorator_factory);
+  // `register_kl(P, Q)` takes positional arguments and still makes the decorator.
+  const CallModel* register_kl = LibraryModels::builtin()->function("torch.distributions.register_kl");
+  ASSERT_NE(register_kl, nullptr);
+  EXPECT_TRUE(register_kl->decorator_factory);
+  EXPECT_TRUE(register_kl->always_decorator_factory);
+  expect_refused("[[function]]\nnames = [\"lib.wrap\"]\ndecorator_factory = \"sometimes\"\n",
+                 "decorator_factory is true, false or \"always\"");
 }
 
 TEST(LibraryModels, ParametersAreMarkedAsParameters) {

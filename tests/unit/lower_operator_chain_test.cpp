@@ -47,4 +47,17 @@ TEST(LowerOperatorChain, AShortChainStaysNestedAsWritten) {
   EXPECT_EQ(value.children[1].text, "b");
 }
 
+TEST(LowerOperatorChain, SequenceOperatorsWithADisplayKeepTheirOperator) {
+  // `(self,) + args` and `[x] * n` make sequences of their operands' elements; `"%s" % (a,)` formats.
+  const SourceText source{"ops.py", "ops", false,
+                          "a = (x,) + rest\nb = [x] * n\nc = '%s' % (x,)\nd = p + q\n"};
+  const auto facts = lower_module(source);
+  const std::vector<Stmt>& body = facts->functions.at(0).body;
+  ASSERT_EQ(body.size(), 4u);
+  EXPECT_EQ(body[0].value.text, "+");
+  EXPECT_EQ(body[1].value.text, "*");
+  EXPECT_EQ(body[2].value.text, "");
+  EXPECT_EQ(body[3].value.text, "");
+}
+
 }  // namespace
