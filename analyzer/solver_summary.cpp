@@ -188,6 +188,17 @@ void Context::finish() {
       store(ValueSet{frame_}, intern_field("local:" + name), ValueSet{cell(name)},
             {site_ref(fn_.site, "cell " + name)}, EdgeRole::Frame);
     }
+    // And the cells of the enclosing function's variables it uses (`nonlocal last_error` holding the
+    // exception whose traceback holds this frame).
+    if (func_self_ != kNoObj) {
+      for (const std::string& name : fn_.free_vars) {
+        const ValueSet cells = load(ValueSet{func_self_}, intern_field("cell:" + name), fn_.site);
+        if (!cells.empty()) {
+          store(ValueSet{frame_}, intern_field("local:" + name), cells, {site_ref(fn_.site, "cell " + name)},
+                EdgeRole::Frame);
+        }
+      }
+    }
   }
   static const bool debug_heap = std::getenv("CYCLECHECK_DEBUG_HEAP") != nullptr;
   if (debug_heap) dump_heap();

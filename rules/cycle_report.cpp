@@ -192,6 +192,12 @@ std::string remedy(const WitnessEdge& weak, const std::string& weak_name, NodeKi
   // A frame's local is dropped (`del name`) or never kept.
   if (weak.field.rfind("local ", 0) == 0)
     return " Do not keep it in the local '" + weak.field.substr(6) + "', or delete it when done.";
+  // A variable a nested function shares (a cell: `nonlocal last_error`), named by the store into it.
+  if (weak.field == "contents" && !weak.chain.empty() && weak.chain.back().note.ends_with(" = ...")) {
+    const std::string& note = weak.chain.back().note;
+    return " Do not keep it in '" + note.substr(0, note.size() - 6) +
+           "', a variable shared with a nested function, or set that to None when done.";
+  }
   // Exceptions, tracebacks and frames cannot be weakly referenced.
   const char* what = target == NodeKind::Exception   ? "the exception"
                      : target == NodeKind::Traceback ? "the traceback"
