@@ -357,6 +357,19 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
   return out;
 }
 
+// `functools.reduce(fn, items[, initial])`: fn called with what it has made so far (an item or the initial
+// value) and each item. One call stands for all: a second, given the first's result, would make the
+// function's objects (one per site) hold themselves (`reduce(compose, stages)` nests lambdas made at one
+// line, each a different object at run time).
+ValueSet Context::reduce(const std::vector<Arg>& args, const Expr& node) {
+  const ValueSet items = load(args[1].values, elements_field(), node.site);
+  std::vector<Arg> step(2);
+  step[0].values = items;
+  if (args.size() > 2) step[0].values.merge(args[2].values);
+  step[1].values = items;
+  return call(args[0].values, step, node, true);
+}
+
 ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, const Expr& node,
                        bool result_used) {
   ValueSet out;
@@ -423,6 +436,11 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
         }
         if (q == "torch.nn.utils.parametrize.register_parametrization") {
           parametrize(args, node);
+          break;
+        }
+        if (q == "functools.reduce" && args.size() >= 2 &&
+            std::all_of(args.begin(), args.end(), [](const Arg& a) { return a.name.empty(); })) {
+          out.merge(reduce(args, node));
           break;
         }
         if (q == "builtins.type" && args.size() == 3 &&

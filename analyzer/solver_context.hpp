@@ -471,6 +471,7 @@ class Context {
 
   // ---- calls ----
   ValueSet call(const ValueSet& callees, const std::vector<Arg>& args, const Expr& node, bool result_used);
+  ValueSet reduce(const std::vector<Arg>& args, const Expr& node);
   ValueSet call_method(const ValueSet& receivers, const std::string& method, const std::vector<Arg>& args,
                        const Expr& node, bool result_used);
   // The subclass every receiver is an instance of, when it overrides a method `function` calls:

@@ -358,6 +358,9 @@ ValueSet Context::eval_attribute_pattern(const ValueSet& bases, const std::strin
     const CodeRef cls = objs_[b].cls;
     if (!cls.valid() || objs_[b].kind == ObjKind::ClassConst) continue;
     for (const std::string& name : program_.method_names(cls)) {
+      // Python's special methods are not what a name built at run time picks (`"_" + name`), unless the
+      // pattern itself starts as one does.
+      if (name.starts_with("__") && name.ends_with("__") && !prefix.starts_with("__")) continue;
       if (name.size() >= prefix.size() + suffix.size() && name.starts_with(prefix) && name.ends_with(suffix))
         out.merge(eval_attribute(ValueSet{b}, name, node));
     }
