@@ -212,6 +212,9 @@ struct EdgeInfo {
   // holds whichever object that is (`parent.x = new` and `new.undo = partial(setattr, parent, ...)`).
   uint32_t choice = 0;
   bool choice_is_base = false;
+  // An element store whose every value is surely an element (a display written as one object per
+  // element), though it stored several: a copy of every element surely holds each.
+  bool surely_element = false;
   // Stored into one of several bases (`modules[name].register_forward_hook(hook)`): 1 + the index of those
   // bases in the function's Context::base_groups_, 0 when not. A cycle through the edge is sure when the
   // value surely reaches every one of them again.

@@ -354,6 +354,13 @@ class Context {
                          CycleWitness& witness) const;
   bool one_choice(const std::vector<ObjId>& cycle, const std::vector<FieldId>& fields,
                   CycleWitness& witness) const;
+  // The element edge `from[] -> to`, recorded as one of several values stored, is one `from` surely has
+  // (every element of a display written as one object each). Not a sure edge itself: a cycle through the
+  // display names the element's own slot (`[1]`), which is; a copy of every element reads this.
+  void surely_holds(ObjId from, FieldId field, ObjId to) {
+    auto it = edges_.find(EdgeKey{from, field, to});
+    if (it != edges_.end()) it->second.surely_element = true;
+  }
   bool edge_wanted(ObjId from, FieldId field, ObjId to, bool must) const {
     auto it = edges_.find(EdgeKey{from, field, to});
     return it == edges_.end() || (must && !it->second.must);

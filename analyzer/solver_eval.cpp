@@ -166,6 +166,7 @@ ValueSet Context::eval(const Expr& e) {
                                                                 : "generator";
       const ObjId container = at_site(&e, ObjKind::Container, label, e.site);
       ValueSet all;
+      ValueSet surely_elements;  // what an element written as one object is: each surely in the display
       std::vector<size_t> empty_slots;  // elements holding no object: their slots are recorded below
       for (size_t i = body_start; i < e.children.size(); ++i) {
         const Expr& child = e.children[i];
@@ -189,6 +190,8 @@ ValueSet Context::eval(const Expr& e) {
           empty_slots.push_back(i);
           continue;
         }
+        if (values.size() == 1 && child.kind != ExprKind::Starred && e.text != "comprehension")
+          surely_elements.insert(values[0]);
         if (const std::string slot = display_slot(e, child, i - body_start); !slot.empty()) {
           store(ValueSet{container}, intern_field(slot), values, {site_ref(child.site, "element")},
                 EdgeRole::Plain);
@@ -232,6 +235,8 @@ ValueSet Context::eval(const Expr& e) {
         }
         store(ValueSet{container}, elements_field(), all, {site_ref(e.site, std::string(label) + " element")},
               EdgeRole::Plain);
+        // `[Printer(), Keeper()]` holds both, not one of them: a cycle through either element is sure.
+        for (ObjId v : surely_elements) surely_holds(container, elements_field(), v);
       }
       if (no_grad_depth_ == 0) {
         for (ObjId v : all) {

@@ -143,6 +143,21 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     return mapped[id];
   };
   auto map_obj = [&](ObjId id, int depth) -> const ValueSet& { return map_rec(map_rec, id, depth); };
+  // `copy[] = source[]` in the callee (`list(callbacks)`), with the placeholder of the source's elements
+  // standing here for several objects each surely an element: each is surely in the copy too.
+  auto every_element_surely_copied = [&](FieldId field, ObjId element, const ValueSet& targets) {
+    const Obj& placeholder = callee.objs_[element];
+    if (field != elements_field() || placeholder.kind != ObjKind::Field || placeholder.field != field ||
+        placeholder.base == kNoObj)
+      return false;
+    const ValueSet& sources = map_obj(placeholder.base, 0);
+    return std::all_of(targets.begin(), targets.end(), [&](ObjId t) {
+      return std::any_of(sources.begin(), sources.end(), [&](ObjId source) {
+        auto edge = edges_.find(EdgeKey{source, field, t});
+        return edge != edges_.end() && (edge->second.must || edge->second.surely_element);
+      });
+    });
+  };
 
   // Calls the callee could not resolve: its caller may know the receiver's class.
   for (const DeferredCall& d : callee.deferred_) {
@@ -246,7 +261,8 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
       if (edge->second.implicit) continue;
       const ValueSet targets = map_obj(v, 0);
       if (bases.size() * targets.size() > kMaxEdgeFanout) continue;
-      const bool must = edge->second.must && bases.size() == 1 && targets.size() == 1;
+      const bool must = edge->second.must && bases.size() == 1 &&
+                        (targets.size() == 1 || every_element_surely_copied(field, v, targets));
       for (ObjId b : bases) {
         for (ObjId t : targets) {
           if (!edge_wanted(b, field, t, must)) continue;  // spares copying the site chain
@@ -254,6 +270,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
           info.chain.insert(info.chain.begin(), call_site());
           info.must = must;
           info.alternatives = edge->second.alternatives || targets.size() > 1;
+          info.surely_element = edge->second.surely_element && bases.size() == 1 && targets.size() == 1;
           info.base_group = 0;  // the callee's bases, not this context's
           add_edge(b, field, t, std::move(info));
         }
