@@ -18,11 +18,11 @@ struct Site {
 enum class ExprKind : uint8_t {
   Name,       // text = variable name
   Attribute,  // children[0] . text; a text with one `*` is a pattern of names (`getattr(x, f"on_{e}")`),
-              // kDynamicAttribute a name held in a variable (`getattr(x, name)`)
+              // kDynamicAttribute a name held in a variable (`getattr(x, name)`), arg_names[0] that variable
   Subscript,  // children[0] [ text ]: text = literal key ("0", "'name'"), ":" for a slice, "" when dynamic
   Call,       // children[0] = callee, children[1..] = arguments, arg_names parallel to arguments
   Literal,    // numbers, strings, None, booleans: nothing the analysis tracks; text = an integer's digits,
-              // "True", "False" or "None"
+              // "True", "False" or "None", or a call argument's or key's string quoted ("'on_step'")
   Container,  // list/tuple/set/dict display or comprehension; children = element (and dict value) expressions
   Function,   // a lambda: function_index into ModuleFacts::functions
   Arith,      // operators, f-strings, comparisons: a new value computed from children

@@ -349,12 +349,15 @@ bool Lowerer::lower_getattr(TSNode function, const NamedChildren& args, uint32_t
   std::string name = attribute_name_of(args[1], true);
   // `getattr(obj, part)` walking a dotted path: some attribute of obj (a plain name only, so that nothing
   // the name expression does is lost).
-  if (name.empty() && count == 2 && ts_node_symbol(args[1]) == g_.identifier) name = kDynamicAttribute;
+  const bool by_variable = name.empty() && count == 2 && ts_node_symbol(args[1]) == g_.identifier;
+  if (by_variable) name = kDynamicAttribute;
   if (name.empty()) return false;
   Expr attribute;
   attribute.kind = ExprKind::Attribute;
   attribute.site = e.site;
   attribute.text = name;
+  // The variable holding the name: a parameter's argument may name it where the function is called.
+  if (by_variable) attribute.arg_names.push_back(text(args[1]));
   attribute.children.push_back(lower_expr(args[0]));
   if (count == 2) {
     e = std::move(attribute);
@@ -386,6 +389,17 @@ void Lowerer::lower_interpolations(TSNode node, Expr& e) {
   if (!e.children.empty()) e.kind = ExprKind::Arith;
 }
 
+// `self._call_hooks("on_fit_start")`, `fire(event="on_step")`: an argument that is a string holding a name
+// keeps it, quoted as a subscript's key is, for a callee that looks it up (`getattr(callback, hook_name)`).
+void Lowerer::keep_name_text(TSNode argument, Expr& lowered) const {
+  if (lowered.kind != ExprKind::Literal || !lowered.text.empty() || !lowered.children.empty() ||
+      ts_node_symbol(argument) != g_.string ||
+      ts_node_end_byte(argument) - ts_node_start_byte(argument) > 40 || is_f_string(argument))
+    return;
+  const std::optional<std::string> body = string_body(argument);
+  if (body && is_identifier_text(*body, false)) lowered.text = "'" + *body + "'";
+}
+
 void Lowerer::lower_call(TSNode node, Expr& e) {
   e.kind = ExprKind::Call;
   const FieldChildren fields(*this, node);
@@ -411,6 +425,7 @@ void Lowerer::lower_call(TSNode node, Expr& e) {
       const FieldChildren fields(*this, arg);
       const TSNode name = fields[g_.f_name];
       e.children.push_back(lower_expr(fields[g_.f_value]));
+      keep_name_text(fields[g_.f_value], e.children.back());
       e.arg_names.push_back(text(name));
     } else if (sym == g_.list_splat) {
       e.children.push_back(ts_node_named_child_count(arg) ? lower_expr(ts_node_named_child(arg, 0)) : Expr{});
@@ -422,6 +437,7 @@ void Lowerer::lower_call(TSNode node, Expr& e) {
       continue;
     } else {
       e.children.push_back(lower_expr(arg));
+      keep_name_text(arg, e.children.back());
       e.arg_names.push_back("");
     }
   }
@@ -435,6 +451,7 @@ void Lowerer::lower_call(TSNode node, Expr& e) {
         ts_node_end_byte(key) - ts_node_start_byte(key) <= 40)
       e.children[1].text = key_text(key);
   }
+
   // `hasattr(x, "item")` keeps its name, quoted as a subscript's key is: what fails the test is no tensor.
   if (count == 2 && e.children.size() == 3 && ts_node_symbol(function) == g_.identifier &&
       text_is(function, "hasattr") && e.children[2].kind == ExprKind::Literal) {

@@ -285,6 +285,8 @@ class Lowerer {
   // The text between the quotes of a one-line string with no escapes or interpolations in the way, with
   // its prefix letters: `"on_"` -> "on_". nullopt for anything else.
   std::optional<std::string> string_body(TSNode node) const;
+  // A call's argument `argument`, lowered as `lowered`: a string holding a name keeps it ("'on_step'").
+  void keep_name_text(TSNode argument, Expr& lowered) const;
 
   // The attribute name `getattr(obj, name)` / `setattr(obj, name, v)` reads or writes: a literal
   // identifier (`"trainer"`), or, for a name built from literal parts around a variable, a pattern with

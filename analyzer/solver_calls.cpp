@@ -77,6 +77,10 @@ ValueSet Context::eval_call(const Expr& e, bool result_used) {
     out.merge(arg_values(args, 1, "", e.site));
     return out;
   }
+  if (callee.kind == ExprKind::Attribute && callee.text == kDynamicAttribute &&
+      callee.arg_names.size() == 1 && !callee.children.empty()) {
+    if (ValueSet out = call_method_named_by_parameter(callee, args, e, result_used); !out.empty()) return out;
+  }
   if (callee.kind == ExprKind::Attribute && !callee.children.empty()) {
     const ValueSet receivers = eval(callee.children[0]);
     return call_method(receivers, callee.text, args, e, result_used);
@@ -355,6 +359,41 @@ ValueSet Context::call_method(const ValueSet& receivers, const std::string& meth
   }
   out.insert(result);
   return out;
+}
+
+ValueSet Context::call_method_named_by_parameter(const Expr& callee, const std::vector<Arg>& args,
+                                                 const Expr& node, bool result_used) {
+  const std::string& variable = callee.arg_names[0];
+  if (!is_local(variable) || is_cell_var(variable)) return {};
+  int32_t param = -1;
+  for (size_t i = 0; i < fn_.params.size(); ++i) {
+    if (fn_.params[i].name == variable && fn_.params[i].kind != ParamKind::VarArgs &&
+        fn_.params[i].kind != ParamKind::VarKeywords)
+      param = static_cast<int32_t>(i);
+  }
+  if (param < 0) return {};
+  const ValueSet receivers = eval(callee.children[0]);
+  const ObjId result = at_site(&node, ObjKind::Unknown, "result of a method named by " + variable, node.site);
+  for (ObjId r : receivers) defer(r, kNoObj, "", args, node, result, result_used, param);
+  return ValueSet{result};
+}
+
+std::string Context::name_passed(const Function& callee, int32_t param, const Expr& node, bool bound) {
+  if (node.kind != ExprKind::Call || param < 0 || static_cast<size_t>(param) >= callee.params.size())
+    return {};
+  const std::string& name = callee.params[static_cast<size_t>(param)].name;
+  int32_t position = param - (bound ? 1 : 0);
+  for (size_t i = 1; i < node.children.size(); ++i) {
+    const std::string& arg_name = node.arg_names[i];
+    if (arg_name == "*" || arg_name == "**") return {};
+    const bool matches = arg_name.empty() ? position == 0 : arg_name == name;
+    if (arg_name.empty()) --position;
+    if (!matches) continue;
+    const Expr& passed = node.children[i];
+    if (passed.kind != ExprKind::Literal || passed.text.size() < 3 || passed.text.front() != '\'') return {};
+    return passed.text.substr(1, passed.text.size() - 2);
+  }
+  return {};
 }
 
 // `functools.reduce(fn, items[, initial])`: fn called with what it has made so far (an item or the initial
@@ -774,6 +813,7 @@ ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::
     result = ValueSet{at_site(&node, ObjKind::Unknown, "result of " + callee->fn_.name + "()", node.site, 7)};
   } else {
     instantiating_.push_back(callee);
+    receiver_bound_ = has_receiver;
     result = instantiate(*callee, bound, func_self, node);
     instantiating_.pop_back();
     for (uint32_t p : callee->guard_returned_params_) {

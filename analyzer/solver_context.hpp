@@ -142,8 +142,13 @@ class Context {
     CodeRef caller;                                // the function whose body makes the call
     bool no_grad = false, grad_maybe_off = false;  // autograd there (see no_grad_depth_)
     bool in_loop = false;                          // made in a loop of the callee: it runs many times
+    // `getattr(receiver, name)(...)` with `name` this parameter of the callee (by index): the method its
+    // caller's argument names (`self._call_hooks("on_fit_start")`); -1 for a method named in `method`.
+    int32_t name_param = -1;
   };
   std::vector<DeferredCall> deferred_;
+  // Set by invoke for the instantiate it calls: whether the callee's first parameter was bound to a receiver.
+  bool receiver_bound_ = false;
   // While a callee's deferred call is resolved here: the function that makes it (for call edges).
   CodeRef deferred_caller_;
   // While a callee's deferred call is resolved here: that callee's frame, when it has one (a caller's frame
@@ -226,9 +231,10 @@ class Context {
            (k == ObjKind::Global && !objs_[id].cls.valid());
   }
   void defer(ObjId receiver, ObjId callee, const std::string& method, const std::vector<Arg>& args,
-             const Expr& node, ObjId result, bool result_used) {
+             const Expr& node, ObjId result, bool result_used, int32_t name_param = -1) {
     if (deferred_.size() >= 128) return;
     DeferredCall d;
+    d.name_param = name_param;
     d.receiver = receiver;
     d.callee = callee;
     d.method = method;
@@ -479,6 +485,13 @@ class Context {
   // ---- calls ----
   ValueSet call(const ValueSet& callees, const std::vector<Arg>& args, const Expr& node, bool result_used);
   ValueSet reduce(const std::vector<Arg>& args, const Expr& node);
+  // `getattr(receiver, name)(...)` with `name` a parameter: made again where a caller passes the name.
+  ValueSet call_method_named_by_parameter(const Expr& callee, const std::vector<Arg>& args, const Expr& node,
+                                          bool result_used);
+  // The method name a call `node` of the function `callee` passes for its parameter `param` (a string
+  // literal, positional or by keyword); "" when it passes none. `bound`: the call binds the first parameter
+  // to a receiver (`self._call_hooks(...)`).
+  static std::string name_passed(const Function& callee, int32_t param, const Expr& node, bool bound);
   ValueSet call_method(const ValueSet& receivers, const std::string& method, const std::vector<Arg>& args,
                        const Expr& node, bool result_used);
   // The subclass every receiver is an instance of, when it overrides a method `function` calls:

@@ -18,6 +18,8 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
   // run_setattr_overrides).
   const bool setattr_override = applying_setattr_override_;
   applying_setattr_override_ = false;
+  const bool receiver_bound = receiver_bound_;  // the call bound the callee's first parameter to a receiver
+  receiver_bound_ = false;
   auto rooted_at_receiver = [&callee](ObjId id) {
     for (int depth = 0; depth < 8 && id != kNoObj; ++depth) {
       const Obj& o = callee.objs_[id];
@@ -184,8 +186,15 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     no_grad_depth_ += d.no_grad ? 1 : 0;
     grad_maybe_off_depth_ += d.grad_maybe_off ? 1 : 0;
     loop_depth_ += d.in_loop ? 1 : 0;
-    ValueSet results = d.receiver != kNoObj ? call_method(receivers, d.method, args, *d.node, d.result_used)
-                                            : call(callees, args, *d.node, d.result_used);
+    std::string method = d.method;
+    // A method named by the callee's parameter: by the string this call passes for it, if any.
+    if (d.name_param >= 0) method = name_passed(callee.fn_, d.name_param, node, receiver_bound);
+    ValueSet results;
+    if (d.receiver == kNoObj) {
+      results = call(callees, args, *d.node, d.result_used);
+    } else if (!method.empty()) {
+      results = call_method(receivers, method, args, *d.node, d.result_used);
+    }
     no_grad_depth_ -= d.no_grad ? 1 : 0;
     grad_maybe_off_depth_ -= d.grad_maybe_off ? 1 : 0;
     loop_depth_ -= d.in_loop ? 1 : 0;

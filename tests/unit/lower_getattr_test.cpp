@@ -96,4 +96,22 @@ TEST(LowerSetattr, KeywordArgumentsStayCalls) {
   EXPECT_EQ(only_statement("setattr(cb, 'x', value=trainer)").kind, StmtKind::ExprStmt);
 }
 
+TEST(LowerGetattr, ANameHeldInAVariableKeepsTheVariable) {
+  // `getattr(callback, hook_name)`: the caller's argument for `hook_name` names the method.
+  const Expr e = only_statement("y = getattr(callback, hook_name)").value;
+  ASSERT_EQ(e.kind, ExprKind::Attribute);
+  EXPECT_EQ(e.text, kDynamicAttribute);
+  EXPECT_EQ(e.arg_names, std::vector<std::string>{"hook_name"});
+}
+
+TEST(LowerGetattr, AStringArgumentHoldingANameKeepsIt) {
+  // `self._call_hooks("on_fit_start", stage="fit")`: quoted, as a subscript's key is. Other strings do not.
+  const Expr call = only_statement("call_hooks('on_fit_start', 'a b', f'{x}', stage='fit')").value;
+  ASSERT_EQ(call.kind, ExprKind::Call);
+  ASSERT_EQ(call.children.size(), 5u);
+  EXPECT_EQ(call.children[1].text, "'on_fit_start'");
+  EXPECT_EQ(call.children[2].text, "");
+  EXPECT_EQ(call.children[4].text, "'fit'");
+}
+
 }  // namespace
