@@ -815,11 +815,12 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       case ModelOperand::Base::Root: {
         // An accumulating registry (atexit) is reported like a module-level list, named in full
         // ("atexit.register() registry"), unless this module takes entries out again
-        // (`atexit.unregister(self.close)`, or a model's removed_by method); one slot is not.
+        // (`atexit.unregister(self.close)`, or a model's removed_by method).
         const bool accumulates = model.keeps_every_registration && !model.names.empty();
         // A global hook whose handle is kept and removed (`self.handle.remove()` in close()) is let go.
         if (model.returns == ModelReturn::Handle && removable) continue;
-        if (accumulates) {
+        // One slot is let go by its model's removed_by call too (`faulthandler.unregister(sig)`).
+        if (accumulates || !model.removed_by.empty()) {
           const std::string& name = model.names.front();
           const bool removed = model.removed_by.empty()
                                    ? program_.global_has_removal(ref_.module, name.substr(0, name.rfind('.')))
