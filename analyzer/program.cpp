@@ -848,8 +848,8 @@ int32_t property_getter(const Expr& value, const ClassInfo& info) {
   const Expr& callee = value.children[0];
   if (callee.text != "property" ||
       (callee.kind != ExprKind::Name &&
-       !(callee.kind == ExprKind::Attribute && callee.children[0].kind == ExprKind::Name &&
-         callee.children[0].text == "builtins")))
+       !(callee.kind == ExprKind::Attribute && !callee.children.empty() &&
+         callee.children[0].kind == ExprKind::Name && callee.children[0].text == "builtins")))
     return -1;
   for (size_t i = 1; i < value.children.size(); ++i) {
     if (!(i == 1 && value.arg_names[i].empty()) && value.arg_names[i] != "fget") continue;

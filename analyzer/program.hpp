@@ -21,7 +21,6 @@ struct CodeRef {
   auto operator<=>(const CodeRef&) const = default;
 };
 
-// What a name or dotted expression denotes without running anything.
 // A place in a module of the program, with what happens there.
 struct SiteRef {
   int32_t module = -1;
@@ -29,6 +28,7 @@ struct SiteRef {
   std::string note;  // what happens here: "self.cb = ...", "call to attach()"
 };
 
+// What a name or dotted expression denotes without running anything.
 struct StaticRef {
   enum class Kind : uint8_t {
     Unknown,

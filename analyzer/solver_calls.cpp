@@ -378,22 +378,43 @@ ValueSet Context::call_method_named_by_parameter(const Expr& callee, const std::
   return ValueSet{result};
 }
 
-std::string Context::name_passed(const Function& callee, int32_t param, const Expr& node, bool bound) {
+const Expr* Context::argument_passed(const Function& callee, int32_t param, const Expr& node, bool bound) {
   if (node.kind != ExprKind::Call || param < 0 || static_cast<size_t>(param) >= callee.params.size())
-    return {};
+    return nullptr;
   const std::string& name = callee.params[static_cast<size_t>(param)].name;
   int32_t position = param - (bound ? 1 : 0);
   for (size_t i = 1; i < node.children.size(); ++i) {
     const std::string& arg_name = node.arg_names[i];
-    if (arg_name == "*" || arg_name == "**") return {};
+    if (arg_name == "*" || arg_name == "**") return nullptr;
     const bool matches = arg_name.empty() ? position == 0 : arg_name == name;
     if (arg_name.empty()) --position;
-    if (!matches) continue;
-    const Expr& passed = node.children[i];
-    if (passed.kind != ExprKind::Literal || passed.text.size() < 3 || passed.text.front() != '\'') return {};
-    return passed.text.substr(1, passed.text.size() - 2);
+    if (matches) return &node.children[i];
   }
-  return {};
+  return nullptr;
+}
+
+void Context::call_method_named_by_argument(const DeferredCall& d, const Function& callee, const Expr& node,
+                                            bool bound, const ValueSet& receivers,
+                                            const std::vector<Arg>& args, ValueSet& results) {
+  const Expr* passed = argument_passed(callee, d.name_param, node, bound);
+  if (passed == nullptr) return;
+  // A string holding the name: call that method.
+  if (passed->kind == ExprKind::Literal && passed->text.size() >= 3 && passed->text.front() == '\'') {
+    results.merge(call_method(receivers, passed->text.substr(1, passed->text.size() - 2), args, *d.node,
+                              d.result_used));
+    return;
+  }
+  // A parameter of this function passed on (`def fire(self, event): self._call_hooks(event)`): made again
+  // where this function's caller passes the name.
+  if (passed->kind != ExprKind::Name) return;
+  for (size_t i = 0; i < fn_.params.size(); ++i) {
+    if (fn_.params[i].name != passed->text || fn_.params[i].kind == ParamKind::VarArgs ||
+        fn_.params[i].kind == ParamKind::VarKeywords)
+      continue;
+    for (ObjId r : receivers)
+      defer(r, kNoObj, "", args, *d.node, kNoObj, d.result_used, static_cast<int32_t>(i));
+    return;
+  }
 }
 
 // `functools.reduce(fn, items[, initial])`: fn called with what it has made so far (an item or the initial

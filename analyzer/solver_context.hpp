@@ -488,10 +488,15 @@ class Context {
   // `getattr(receiver, name)(...)` with `name` a parameter: made again where a caller passes the name.
   ValueSet call_method_named_by_parameter(const Expr& callee, const std::vector<Arg>& args, const Expr& node,
                                           bool result_used);
-  // The method name a call `node` of the function `callee` passes for its parameter `param` (a string
-  // literal, positional or by keyword); "" when it passes none. `bound`: the call binds the first parameter
-  // to a receiver (`self._call_hooks(...)`).
-  static std::string name_passed(const Function& callee, int32_t param, const Expr& node, bool bound);
+  // What a call `node` of the function `callee` passes for its parameter `param` (positional or by
+  // keyword); null when it passes nothing there. `bound`: the call binds the first parameter to a receiver
+  // (`self._call_hooks(...)`).
+  static const Expr* argument_passed(const Function& callee, int32_t param, const Expr& node, bool bound);
+  // Resolves a deferred call `d` of a method named by the callee's parameter, at the call `node` of `callee`:
+  // the method the string passed names, or deferred again when a parameter of this function is passed on.
+  void call_method_named_by_argument(const DeferredCall& d, const Function& callee, const Expr& node,
+                                     bool bound, const ValueSet& receivers, const std::vector<Arg>& args,
+                                     ValueSet& results);
   ValueSet call_method(const ValueSet& receivers, const std::string& method, const std::vector<Arg>& args,
                        const Expr& node, bool result_used);
   // The subclass every receiver is an instance of, when it overrides a method `function` calls:

@@ -186,14 +186,14 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     no_grad_depth_ += d.no_grad ? 1 : 0;
     grad_maybe_off_depth_ += d.grad_maybe_off ? 1 : 0;
     loop_depth_ += d.in_loop ? 1 : 0;
-    std::string method = d.method;
-    // A method named by the callee's parameter: by the string this call passes for it, if any.
-    if (d.name_param >= 0) method = name_passed(callee.fn_, d.name_param, node, receiver_bound);
     ValueSet results;
     if (d.receiver == kNoObj) {
       results = call(callees, args, *d.node, d.result_used);
-    } else if (!method.empty()) {
-      results = call_method(receivers, method, args, *d.node, d.result_used);
+    } else if (d.name_param >= 0) {
+      // A method named by the callee's parameter: by what this call passes for it.
+      call_method_named_by_argument(d, callee.fn_, node, receiver_bound, receivers, args, results);
+    } else {
+      results = call_method(receivers, d.method, args, *d.node, d.result_used);
     }
     no_grad_depth_ -= d.no_grad ? 1 : 0;
     grad_maybe_off_depth_ -= d.grad_maybe_off ? 1 : 0;
