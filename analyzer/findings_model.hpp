@@ -77,6 +77,7 @@ enum class EventKind : uint8_t {
   CachedArgument,       // a value passed to a function wrapped by functools.cache / lru_cache
   WeakKeyHeldByValue,   // `d[key] = value` into a weakref.WeakKeyDictionary, the value referring to the key
   GraphIntoGrad,        // `p.grad = g` with autograd on, `g` carrying a graph
+  LibraryCycle,         // a library call that makes an object in a reference cycle of its own
 };
 
 struct RetentionEvent {

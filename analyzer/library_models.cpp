@@ -141,6 +141,7 @@ void LibraryModels::add_toml(std::string_view toml_text, const std::string& orig
                            "'");
       }
       model->registry = (*entry)["registry"].value_or(std::string());
+      model->cycle = (*entry)["cycle"].value_or(std::string());
       // `decorator_factory = true`, or "always" for a factory whose arguments are positional.
       if (auto always = (*entry)["decorator_factory"].value<std::string>()) {
         if (*always != "always")

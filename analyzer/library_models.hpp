@@ -67,6 +67,9 @@ struct CallModel {
   std::vector<std::string> removed_by;
   // How findings name the registry "root" effects go to ("" for the call's name).
   std::string registry;
+  // The object the call makes refers to itself in the library's own code (torch 1.13's `OneCycleLR` keeps
+  // its own bound method): what it keeps, for findings. "" for most.
+  std::string cycle;
   // Called with no positional argument (`lru_cache(maxsize=8)`) the call makes a decorator: calling that
   // applies this model to its own arguments (`lru_cache(maxsize=8)(self.load)` keeps `self.load`).
   bool decorator_factory = false;

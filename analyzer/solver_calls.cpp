@@ -508,7 +508,14 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
           out.merge(class_made_at_run_time(args, node));
           break;
         }
-        if (const CallModel* model = solver_.models_.function(q)) {
+        const CallModel* model = solver_.models_.function(q);
+        // A model that only says the call makes a cyclic object: the call is unknown otherwise.
+        if (model != nullptr && model->effects.empty() && model->returns == ModelReturn::Unknown &&
+            !model->cycle.empty()) {
+          record_library_cycle(*model, args, node);
+          model = nullptr;
+        }
+        if (model != nullptr) {
           const ValueSet made = apply_model(*model, {}, args, node, result_used);
           if (q == "collections.defaultdict") fill_with_default(made, args, node);
           if (q == "threading.Thread") keep_endless_thread_target(args, node);

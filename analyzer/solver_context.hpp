@@ -541,6 +541,8 @@ class Context {
           EdgeRole::Plain);
     return ValueSet{sequence};
   }
+  // A LibraryCycle event for a call of `model` when the object it makes is cyclic in the library's own code.
+  void record_library_cycle(const CallModel& model, const std::vector<Arg>& args, const Expr& node);
   // `decorating`: the call of the decorator a decorator_factory call made, which applies the model.
   ValueSet apply_model(const CallModel& model, const ValueSet& receiver, const std::vector<Arg>& args,
                        const Expr& node, bool result_used, ObjId constructed = kNoObj,

@@ -565,6 +565,16 @@ ValueSet Context::gradients_of(const Expr& node) {
   return ValueSet{gradients};
 }
 
+void Context::record_library_cycle(const CallModel& model, const std::vector<Arg>& args, const Expr& node) {
+  if (model.cycle.empty() || model.names.empty()) return;
+  // What the object holds (the arguments it was given) waits for the collector with it.
+  ValueSet held;
+  for (const Arg& a : args) held.merge(a.values);
+  if (held.empty())
+    held.insert(at_site(&node, ObjKind::LibInstance, last_component(model.names.front()), node.site, 5));
+  record_event(EventKind::LibraryCycle, kNoObj, model.names.front(), held, node.site, model.cycle);
+}
+
 ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, const std::vector<Arg>& args,
                               const Expr& node, bool result_used, ObjId constructed, bool decorating) {
   if (model.decorator_factory && !decorating && !model.names.empty() &&
@@ -579,6 +589,8 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
   ObjId created = constructed;
   ObjId element = kNoObj;  // each element of `created`, with model.element_label
   const std::string what = model.names.empty() ? "call" : last_component(model.names.front());
+  // Only for the library's call itself, not a project subclass's `super().__init__`.
+  if (constructed == kNoObj) record_library_cycle(model, args, node);
   switch (model.returns) {
     case ModelReturn::None:
       break;

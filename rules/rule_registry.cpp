@@ -12,6 +12,7 @@ const RuleDefinition& analysis_limit();
 const RuleDefinition& ctx_stores_output();
 const RuleDefinition& exception_frame_cycle();
 const RuleDefinition& generator_holds_owner();
+const RuleDefinition& library_object_cycle();
 const RuleDefinition& tensor_hook_captures_tensor();
 const RuleDefinition& hook_captures_module();
 const RuleDefinition& recursive_closure();
@@ -46,6 +47,7 @@ const std::vector<const RuleDefinition*>& rule_definitions() {
       &rules::self_reference(),
       &rules::parent_child_backref(),
       &rules::object_ring(),
+      &rules::library_object_cycle(),
       &rules::mutable_default_cache(),
       &rules::lru_cache_method(),
       &rules::instance_registry(),
