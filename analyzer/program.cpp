@@ -16,6 +16,12 @@
 namespace cyclecheck {
 namespace {
 
+// functools.lru_cache or functools.cache: a cache that keeps every argument it is called with.
+bool is_functools_cache(const StaticRef& ref) {
+  return ref.kind == StaticRef::Kind::External &&
+         (ref.qualified == "functools.lru_cache" || ref.qualified == "functools.cache");
+}
+
 bool is_torch_module_base(const std::string& q) {
   if (q.rfind("torch.nn.", 0) != 0) return false;
   const size_t dot = q.rfind('.');
@@ -289,8 +295,7 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
       for (size_t d = 0; d < decorators.size(); ++d) {
         if (decorators[d].dotted.empty()) continue;
         const StaticRef ref = resolve_dotted(static_cast<int32_t>(m), decorators[d].dotted);
-        if (ref.kind == StaticRef::Kind::External &&
-            (ref.qualified == "functools.lru_cache" || ref.qualified == "functools.cache")) {
+        if (is_functools_cache(ref)) {
           cache_decorators_[m][f] = static_cast<int32_t>(d);
           break;
         }
@@ -599,12 +604,6 @@ StaticRef Program::resolve_dotted(int32_t module, const std::string& dotted) con
   return ref;
 }
 
-bool Program::is_cache_function(int32_t module, const Expr& callee) const {
-  const StaticRef ref = resolve_expr(module, callee);
-  return ref.kind == StaticRef::Kind::External &&
-         (ref.qualified == "functools.lru_cache" || ref.qualified == "functools.cache");
-}
-
 std::optional<SiteRef> Program::cache_applied_by(const StaticRef& decorator, bool is_call) const {
   if (decorator.kind != StaticRef::Kind::ProjectFunction) return std::nullopt;
   const ModuleFacts& facts = *modules_[static_cast<size_t>(decorator.code.module)];
@@ -631,9 +630,9 @@ std::optional<SiteRef> Program::cache_applied_by(const StaticRef& decorator, boo
           e.children[1].kind != ExprKind::Name || e.children[1].text != decorated)
         return;
       const Expr& callee = e.children[0];
-      const bool cache = callee.kind == ExprKind::Call && !callee.children.empty()
-                             ? is_cache_function(decorator.code.module, callee.children[0])
-                             : is_cache_function(decorator.code.module, callee);
+      const Expr& cache_callee =
+          callee.kind == ExprKind::Call && !callee.children.empty() ? callee.children[0] : callee;
+      const bool cache = is_functools_cache(resolve_expr(decorator.code.module, cache_callee));
       if (cache) found = SiteRef{decorator.code.module, e.site, {}};
     };
     for_each_expr(s.value, visit);

@@ -319,8 +319,6 @@ class Program {
   std::vector<std::vector<int32_t>> cache_decorators_;
   // Per module: function index -> where a decorator of the project applies functools' cache to it.
   std::vector<std::unordered_map<int32_t, SiteRef>> cache_sites_;
-  // Whether `callee`, evaluated at module level of `module`, is functools.lru_cache or functools.cache.
-  bool is_cache_function(int32_t module, const Expr& callee) const;
   // Where the function of the project that `decorator` names (called first when `is_call`) applies
   // functools' cache to the function it decorates; nullopt when it does not.
   std::optional<SiteRef> cache_applied_by(const StaticRef& decorator, bool is_call) const;
