@@ -5,6 +5,7 @@
 #include <set>
 #include <system_error>
 
+#include "analyzer/directory_index.hpp"
 #include "analyzer/import_scan.hpp"
 #include "analyzer/parallel.hpp"
 
@@ -63,6 +64,16 @@ std::vector<SourceText> imported_project_modules(const std::vector<CheckedSource
   // from anywhere in it, with or without an __init__.py beside it.
   std::vector<fs::path> search_roots(roots.begin(), roots.end());
   if (roots.count(project_root) == 0) search_roots.push_back(project_root);
+  // Each root as a prefix of the paths probed below: a module's relative path holds only identifiers, so
+  // joining by text gives a lexically normal path, without the cost of path arithmetic for every module
+  // and root (a run on a few files of a tree without __init__.py files has hundreds of roots).
+  std::vector<std::string> root_prefixes;
+  for (const fs::path& root : search_roots) {
+    std::string prefix = root.generic_string();
+    if (prefix == ".") prefix.clear();
+    if (!prefix.empty() && prefix.back() != '/') prefix += '/';
+    root_prefixes.push_back(std::move(prefix));
+  }
   // What each source may import; the checked sources are scanned on all cores, each module found when it
   // is found.
   std::deque<std::vector<std::string>> to_look_up(checked.size());
@@ -89,6 +100,7 @@ std::vector<SourceText> imported_project_modules(const std::vector<CheckedSource
   };
   std::vector<SourceText> found;
   std::set<std::string> looked_up;
+  DirectoryIndex directories;
   while (!to_look_up.empty() && found.size() < kMaxContextModules) {
     const std::vector<std::string> candidates = std::move(to_look_up.front());
     to_look_up.pop_front();
@@ -100,15 +112,14 @@ std::vector<SourceText> imported_project_modules(const std::vector<CheckedSource
       std::string relative = dotted;
       std::replace(relative.begin(), relative.end(), '.', '/');
       bool present = false;
-      for (const fs::path& root : search_roots) {
-        std::error_code error;
-        fs::path file = (root / (relative + ".py")).lexically_normal();
-        if (!fs::is_regular_file(file, error)) {
-          const fs::path directory = (root / relative).lexically_normal();
-          if (!fs::is_directory(directory, error)) continue;
+      for (const std::string& prefix : root_prefixes) {
+        const std::string module_path = prefix + relative;
+        fs::path file(module_path + ".py");
+        if (!directories.is_regular_file(file.native())) {
+          if (!directories.is_directory(module_path)) continue;
           present = true;  // a package, or a namespace package without __init__.py
-          file = directory / "__init__.py";
-          if (!fs::is_regular_file(file, error)) continue;
+          file = fs::path(module_path + "/__init__.py");
+          if (!directories.is_regular_file(file.native())) continue;
         }
         present = true;
         if (!known_files.insert(file).second || !is_within(file, project_root) || excluded.matches(file))

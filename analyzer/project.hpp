@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,10 @@ struct AnalysisOptions {
   std::shared_ptr<const LibraryModels> models;  // null: the shipped models only
   // false in a run that exits right after reporting: large state is kept instead of freed (retain.hpp)
   bool free_memory = true;
+  // The paths of modules given only for what they say about the others (the imports of the files a
+  // pre-commit hook passes): their own findings are not wanted, so their functions are analysed only where
+  // the others call them, unless they import one of the others (see analyzer/context_modules.hpp).
+  std::set<std::string> context_paths;
 };
 
 // Links the modules, solves, runs every rule. Diagnostics come sorted (diagnostic_less);

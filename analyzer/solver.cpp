@@ -74,14 +74,29 @@ constexpr size_t kMinFunctionsPerPart = 2000;
 // 2.0 GB instead of 2.7 GB in about the same time), and more cores find ranges to take.
 constexpr size_t kLinesPerPart = 100000;
 
+bool is_context(const std::vector<bool>& context_modules, size_t module) {
+  return module < context_modules.size() && context_modules[module];
+}
+
+// The functions and lines a range solves for findings of its own (a context module's cost is paid only
+// where it is called from).
+size_t solved_functions(const Program& program, const std::vector<bool>& context_modules, size_t module) {
+  return is_context(context_modules, module) ? 0
+                                             : program.module(static_cast<int32_t>(module)).functions.size();
+}
+size_t solved_lines(const Program& program, const std::vector<bool>& context_modules, size_t module) {
+  return is_context(context_modules, module) ? 0 : program.module(static_cast<int32_t>(module)).line_count;
+}
+
 // Contiguous module ranges with about the same number of lines each: modules next to each other call
 // each other most, and lines were as good a guess at the cost as counting statements or calls.
-std::vector<std::pair<size_t, size_t>> partition_modules(const Program& program, size_t requested_parts) {
+std::vector<std::pair<size_t, size_t>> partition_modules(const Program& program, size_t requested_parts,
+                                                         const std::vector<bool>& context_modules) {
   const size_t modules = program.modules().size();
   size_t functions = 0, lines = 0;
   for (size_t m = 0; m < modules; ++m) {
-    functions += program.module(static_cast<int32_t>(m)).functions.size();
-    lines += program.module(static_cast<int32_t>(m)).line_count;
+    functions += solved_functions(program, context_modules, m);
+    lines += solved_lines(program, context_modules, m);
   }
   const size_t wanted =
       requested_parts != 0
@@ -91,7 +106,7 @@ std::vector<std::pair<size_t, size_t>> partition_modules(const Program& program,
   std::vector<std::pair<size_t, size_t>> ranges;
   size_t begin = 0, seen = 0;
   for (size_t m = 0; m < modules && ranges.size() + 1 < parts; ++m) {
-    seen += program.module(static_cast<int32_t>(m)).line_count;
+    seen += solved_lines(program, context_modules, m);
     if (seen * parts >= lines * (ranges.size() + 1)) {
       ranges.emplace_back(begin, m + 1);
       begin = m + 1;
@@ -128,13 +143,15 @@ size_t chain_length(const CycleWitness& witness) {
 
 // Solves one range. The solver is handed back so that the caller decides when its summaries go.
 std::shared_ptr<Solver> solve_part(const Program& program, const LibraryModels& models, bool include_possible,
-                                   std::pair<size_t, size_t> range, Solver::Output& out) {
+                                   std::pair<size_t, size_t> range, const std::vector<bool>& context_modules,
+                                   Solver::Output& out) {
   FieldTable table;
   FieldTable* saved = current_fields;
   current_fields = &table;
   intern_field("");  // id 0: no field
   const auto started = std::chrono::steady_clock::now();
-  auto solver = std::make_shared<Solver>(program, models, include_possible, range.first, range.second);
+  auto solver =
+      std::make_shared<Solver>(program, models, include_possible, range.first, range.second, context_modules);
   {
     const TextPoolScope texts(solver->texts());
     out = solver->run();
@@ -151,8 +168,8 @@ std::shared_ptr<Solver> solve_part(const Program& program, const LibraryModels& 
 }  // namespace
 
 SolveResult solve(const Program& program, const LibraryModels& models, bool include_possible, size_t parts,
-                  bool free_state) {
-  const auto ranges = partition_modules(program, parts);
+                  bool free_state, const std::vector<bool>& context_modules) {
+  const auto ranges = partition_modules(program, parts, context_modules);
   std::vector<Solver::Output> outputs(ranges.size());
   // Ranges with the most functions start first (longest first): ranges have about the same number of lines,
   // but the time follows the functions more (on torch, 4.5k-6k functions per range took 0.23-0.32 s), and a
@@ -163,7 +180,7 @@ SolveResult solve(const Program& program, const LibraryModels& models, bool incl
     for (size_t r = 0; r < ranges.size(); ++r) {
       order[r] = r;
       for (size_t m = ranges[r].first; m < ranges[r].second; ++m)
-        functions[r] += program.module(static_cast<int32_t>(m)).functions.size();
+        functions[r] += solved_functions(program, context_modules, m);
     }
     std::stable_sort(order.begin(), order.end(),
                      [&](size_t a, size_t b) { return functions[a] > functions[b]; });
@@ -180,7 +197,7 @@ SolveResult solve(const Program& program, const LibraryModels& models, bool incl
     for (size_t n = next++; n < ranges.size(); n = next++) {
       const size_t i = order[n];
       previous.reset();
-      previous = solve_part(program, models, include_possible, ranges[i], outputs[i]);
+      previous = solve_part(program, models, include_possible, ranges[i], context_modules, outputs[i]);
     }
     if (!free_state && previous) retain_until_exit(std::move(previous));
     previous.reset();

@@ -25,8 +25,10 @@ struct SolveResult {
 // Large projects are split into contiguous module ranges solved on separate threads, each reporting
 // only its own modules; `parts` forces the number of ranges (0: chosen from the project's size, never
 // from the machine, so the findings do not depend on the number of cores). With `free_state` false the
-// summaries are kept until the process exits (see analyzer/retain.hpp).
+// summaries are kept until the process exits (see analyzer/retain.hpp). Modules marked in
+// `context_modules` (by index) are analysed only as callees of the others, for what they say about them:
+// the imports of the files a pre-commit hook passes, which are not reported on.
 SolveResult solve(const Program& program, const LibraryModels& models, bool include_possible,
-                  size_t parts = 0, bool free_state = true);
+                  size_t parts = 0, bool free_state = true, const std::vector<bool>& context_modules = {});
 
 }  // namespace cyclecheck

@@ -1020,12 +1020,13 @@ class Solver {
   // Reports only what is seen in functions of modules [first_module, end_module): callees elsewhere are
   // analysed for their effect on callers, and reported by the solver that owns them.
   Solver(const Program& program, const LibraryModels& models, bool include_possible, size_t first_module,
-         size_t end_module)
+         size_t end_module, const std::vector<bool>& context_modules = {})
       : program_(program),
         models_(models),
         include_possible_(include_possible),
         first_module_(first_module),
-        end_module_(end_module) {}
+        end_module_(end_module),
+        context_modules_(context_modules) {}
 
   bool owns(CodeRef function) const {
     const auto module = static_cast<size_t>(function.module);
@@ -1095,6 +1096,7 @@ class Solver {
 
   Output run() {
     for (size_t m = first_module_; m < end_module_; ++m) {
+      if (m < context_modules_.size() && context_modules_[m]) continue;  // analysed where it is called
       const auto& facts = program_.module(static_cast<int32_t>(m));
       for (size_t f = 0; f < facts.functions.size(); ++f) {
         summary(CodeRef{static_cast<int32_t>(m), static_cast<int32_t>(f)});
@@ -1202,6 +1204,7 @@ class Solver {
 
  private:
   size_t first_module_, end_module_;
+  const std::vector<bool> context_modules_;  // see solve()
   // The labels and notes of this solver's objects and sites: declared before the summaries that point
   // into it, so it is destroyed after them.
   TextPool texts_;

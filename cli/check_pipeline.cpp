@@ -274,6 +274,7 @@ CheckRun run_check(const CheckRequest& request) {
     options.show_possible = show_possible;
     options.models = LibraryModels::with_files(config.model_files);
     options.free_memory = false;  // the commands that run a check exit after reporting
+    options.context_paths = context_paths;
     found = analyze_modules(modules, options);
     if (results) results->store(project_key, *found);
     timer.mark("analysis in all");  // link, solve and rules, each timed above

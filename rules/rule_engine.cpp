@@ -3,6 +3,7 @@
 #include <set>
 #include <string_view>
 
+#include "analyzer/context_modules.hpp"
 #include "analyzer/ir.hpp"
 #include "analyzer/library_models.hpp"
 #include "analyzer/phase_timer.hpp"
@@ -45,7 +46,8 @@ std::vector<Diagnostic> analyze_modules(const std::vector<std::shared_ptr<const 
   if (!options.free_memory) retain_until_exit(linked);
   timer.mark("link");
   const auto models = options.models ? options.models : LibraryModels::builtin();
-  const SolveResult solved = solve(program, *models, options.show_possible, 0, options.free_memory);
+  const SolveResult solved = solve(program, *models, options.show_possible, 0, options.free_memory,
+                                   context_only_modules(program, options.context_paths));
   timer.mark("solve");
 
   for (const CycleWitness& cycle : solved.cycles) {

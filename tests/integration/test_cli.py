@@ -5,6 +5,7 @@ import shutil
 import subprocess
 import tempfile
 import unittest
+import unittest.mock
 
 from cli_support import SOURCE_DIR, check_json, run
 
@@ -325,6 +326,27 @@ def compute(_cache={}):
         # Excluded modules stay out of the context.
         _, excluded, _ = check_json(["train.py"], cwd=self.dir, extra=["--extend-exclude", "proj"])
         self.assertEqual(excluded, [])
+
+    def test_imported_modules_are_solved_where_the_checked_file_calls_them(self):
+        # heavy.py is an import only: its sixty functions are analysed where train.py calls them (nowhere), not
+        # for findings of their own. runner.py imports train.py back and calls its step() in a loop, which is
+        # what makes the append a CC204: a module that imports a checked one is solved as in a whole run.
+        self.write("heavy.py", "".join(f"def helper_{i}(x):\n    return [x] * {i + 1}\n\n\n" for i in range(60)))
+        self.write("runner.py", "import train\n\n\ndef run(model, loader):\n    losses = []\n"
+                   "    for batch in loader:\n        train.step(model, batch, losses)\n    return losses\n")
+        self.write("train.py", "import torch\n\nimport heavy\nimport runner\n\n\n"
+                   "def step(model, batch, losses):\n    loss = model(batch).sum()\n    loss.backward()\n"
+                   "    losses.append(loss)\n\n\n"
+                   "def main():\n    runner.run(torch.nn.Linear(4, 1), [torch.randn(2, 4)])\n")
+        os.makedirs(os.path.join(self.dir, ".git"))
+        with unittest.mock.patch.dict(os.environ, {"CYCLECHECK_DEBUG_TIMES": "1"}):
+            code, out, err = run(["check", "--no-cache", "--output-format", "json", "train.py"], cwd=self.dir)
+        self.assertEqual(code, 1, err)
+        self.assertEqual([(d["filename"], d["code"], d["location"]["row"]) for d in json.loads(out)],
+                         [("train.py", "CC204", 10)])
+        analysed = [int(line.split(": ")[1].split()[0]) for line in err.splitlines() if "functions analysed" in line]
+        # train.py's module body, step and main; runner.py's module body and run.
+        self.assertEqual(analysed, [5], err)
 
     def test_modules_in_directories_without_init_are_imported_by_their_path(self):
         # A research repository often has no __init__.py: `python train.py` (or a run from the project root)
