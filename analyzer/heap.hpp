@@ -215,6 +215,9 @@ struct EdgeInfo {
   // An element store whose every value is surely an element (a display written as one object per
   // element), though it stored several: a copy of every element surely holds each.
   bool surely_element = false;
+  // Stored on an object of unknown class, under a name some project class defines a property setter for: a
+  // sure edge where the caller knows a class without that setter (one with it runs the setter instead).
+  bool unless_setter = false;
   // Stored into one of several bases (`modules[name].register_forward_hook(hook)`): 1 + the index of those
   // bases in the function's Context::base_groups_, 0 when not. A cycle through the edge is sure when the
   // value surely reaches every one of them again.
@@ -285,6 +288,10 @@ FieldId forward_hooks_field(ForwardHookKind kind);
 std::optional<ForwardHookKind> forward_hooks_kind(FieldId field);
 // "[]", any element of a container: the hottest field, remembered after its first lookup.
 FieldId elements_field();
+// What a weak reference names: a field with no edge (see ObjKind::Weak).
+inline FieldId referent_field() { return intern_field("<referent>"); }
+// The label of a `weakref.proxy`, which forwards attribute reads and calls to its referent.
+inline constexpr const char* kWeakProxy = "weak proxy";
 const std::string& field_name(FieldId id);
 
 }  // namespace cyclecheck

@@ -200,18 +200,42 @@ bool Lowerer::plain_positional(const NamedChildren& args, uint32_t count) const 
 
 bool Lowerer::lower_setattr(TSNode call, std::vector<Stmt>& out) {
   // Most statements are other calls: the text says so before any walk of the children.
-  if (ts_node_symbol(call) != g_.call ||
-      !std::string_view(src_).substr(ts_node_start_byte(call)).starts_with("setattr"))
-    return false;
+  if (ts_node_symbol(call) != g_.call) return false;
+  const std::string_view call_text = std::string_view(src_).substr(ts_node_start_byte(call));
+  // `object.__setattr__(self, "_cache", value)` (how a frozen dataclass sets a field) stores as setattr
+  // does, without the class's own `__setattr__`: as a write into the instance's __dict__.
+  const bool bypasses_override = call_text.starts_with("object.__setattr__");
+  if (!bypasses_override && !call_text.starts_with("setattr")) return false;
   const FieldChildren fields(*this, call);
   const TSNode function = fields[g_.f_function], args = fields[g_.f_arguments];
-  if (ts_node_is_null(function) || ts_node_symbol(function) != g_.identifier ||
-      !text_is(function, "setattr") || ts_node_is_null(args) ||
-      ts_node_symbol(args) == g_.generator_expression)
+  if (ts_node_is_null(function) || ts_node_is_null(args) || ts_node_symbol(args) == g_.generator_expression)
+    return false;
+  if (bypasses_override ? ts_node_symbol(function) != g_.attribute || !text_is(function, "object.__setattr__")
+                        : ts_node_symbol(function) != g_.identifier || !text_is(function, "setattr"))
     return false;
   const NamedChildren arguments(*this, args);
   if (arguments.size() != 3 || !plain_positional(arguments, 3)) return false;
   std::string name = attribute_name_of(arguments[1], false);
+  if (bypasses_override) {
+    if (name.empty()) return false;  // inside a `__setattr__` with the name it was given: not followed
+    Stmt s;
+    s.kind = StmtKind::Assign;
+    s.site = site(call);
+    Expr instance_dict;
+    instance_dict.kind = ExprKind::Attribute;
+    instance_dict.site = s.site;
+    instance_dict.text = "__dict__";
+    instance_dict.children.push_back(lower_expr(arguments[0]));
+    Expr target;
+    target.kind = ExprKind::Subscript;
+    target.site = s.site;
+    target.text = "'" + name + "'";
+    target.children.push_back(std::move(instance_dict));
+    s.targets.push_back(std::move(target));
+    s.value = lower_expr(arguments[2]);
+    out.push_back(std::move(s));
+    return true;
+  }
   // `setattr(parent, child, new)`, `setattr(self, "test_" + name, method)`: with a computed name, some
   // attribute of parent, as getattr reads it. The name is still evaluated, for what its calls do.
   if (name.empty()) {

@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "analyzer/attribute_release.hpp"
+#include "analyzer/decorator_registry.hpp"
 #include "analyzer/decorator_wrapper.hpp"
 #include "analyzer/parallel.hpp"
 #include "analyzer/project.hpp"
@@ -338,9 +339,11 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
       });
       classes_[m][c].holds_descriptors = found;
       has_descriptors_ |= found;
+      for (const auto& [name, setter] : classes_[m][c].property_setters) property_setter_names_.insert(name);
     }
   }
   resolve_releases();
+  decorator_registrations_ = decorator_registrations(*this);
 }
 
 void Program::resolve_releases() {
@@ -897,6 +900,9 @@ void Program::collect_methods(CodeRef ref, std::optional<std::unordered_set<std:
     // getter, so the name keeps the getter (a new getter, `@value.getter`, replaces it).
     bool property_accessor = false;
     const MethodKind kind = method_kind_of(f, &property_accessor);
+    if (property_accessor && std::any_of(f.decorators.begin(), f.decorators.end(),
+                                         [&](const Decorator& d) { return d.dotted == s.text + ".setter"; }))
+      info.property_setters[s.text] = s.function_index;
     if (property_accessor && info.methods.count(s.text) != 0) continue;
     info.methods[s.text] = s.function_index;
     if (s.text == "__setattr__") info.overrides_setattr = true;
@@ -970,6 +976,19 @@ CodeRef Program::find_method(CodeRef cls, const std::string& name, MethodKind* k
     if (it == info.methods.end()) return false;
     if (kind != nullptr) *kind = info.method_kinds.at(name);
     found = CodeRef{current.module, it->second};
+    return true;
+  });
+  return found;
+}
+
+CodeRef Program::property_setter(CodeRef cls, const std::string& name) const {
+  CodeRef found;
+  search_hierarchy(cls, [&](CodeRef current, const ClassInfo& info) {
+    if (info.methods.count(name) == 0) return false;
+    // The class that defines the name decides: a property redefined without a setter has none.
+    if (auto setter = info.property_setters.find(name);
+        setter != info.property_setters.end() && info.method_kinds.at(name) == MethodKind::Property)
+      found = CodeRef{current.module, setter->second};
     return true;
   });
   return found;
@@ -1193,14 +1212,21 @@ StaticRef Program::global_assigned_callee(int32_t module, const std::string& nam
 
 // The values of the display a module-level name is assigned once (a dict display's values, not its keys),
 // in order; none when it is assigned anything else.
-std::vector<const Expr*> Program::display_values(int32_t module, const std::string& name) const {
+const Expr* Program::global_display(int32_t module, const std::string& name) const {
   const auto& table = bindings_[static_cast<size_t>(module)];
   auto it = table.find(name);
-  if (it == table.end() || it->second.kind != Binding::Kind::Value || it->second.assignments != 1) return {};
+  if (it == table.end() || it->second.kind != Binding::Kind::Value || it->second.assignments != 1)
+    return nullptr;
   const Expr* display = it->second.value;
   if (display == nullptr || display->kind != ExprKind::Container || display->text == "comprehension" ||
       display->children.size() > 128)
-    return {};
+    return nullptr;
+  return display;
+}
+
+std::vector<const Expr*> Program::display_values(int32_t module, const std::string& name) const {
+  const Expr* display = global_display(module, name);
+  if (display == nullptr) return {};
   std::vector<const Expr*> values;
   for (const Expr& child : display->children) {
     // A dict display's keys carry no key name of their own; its values carry theirs.
@@ -1236,6 +1262,11 @@ std::vector<StaticRef> Program::global_display_entries(int32_t module, const std
       return {};
     entries.push_back(ref);
   }
+  // And what the project's decorators add to it as their modules are imported (`COMPONENTS = {}` filled by
+  // `@register("mlp")`).
+  if (auto registered = decorator_registrations_.find({module, name});
+      registered != decorator_registrations_.end() && global_display(module, name) != nullptr)
+    entries.insert(entries.end(), registered->second.begin(), registered->second.end());
   return entries;
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -62,6 +63,8 @@ struct ClassInfo {
   std::vector<std::string> external_bases;           // qualified names of library bases (own and inherited)
   std::unordered_map<std::string, int32_t> methods;  // own methods: name -> function index
   std::unordered_map<std::string, MethodKind> method_kinds;
+  // `@name.setter def name(self, value)`: what `obj.name = value` runs instead of storing.
+  std::unordered_map<std::string, int32_t> property_setters;
   bool is_nn_module = false;
   bool is_autograd_function = false;
   // Derives from enum.Enum (or IntEnum, Flag...): its members are instances made once, as the class statement
@@ -228,6 +231,16 @@ class Program {
   std::vector<std::pair<std::string, Descriptor>> data_descriptors(CodeRef cls) const;
   // Some class of the project holds a descriptor: reads of attributes are checked for them.
   bool has_descriptors() const { return has_descriptors_; }
+  // The setter `obj.name = value` runs on an instance of `cls` (`@name.setter` of the class or the project
+  // base that defines `name`); invalid when a store stores.
+  CodeRef property_setter(CodeRef cls, const std::string& name) const;
+  // Some class of the project defines a property setter.
+  bool has_property_setters() const { return !property_setter_names_.empty(); }
+  // Some class of the project defines a property setter `name`: a store into an object of unknown class
+  // may run it.
+  bool has_property_setter_named(const std::string& name) const {
+    return property_setter_names_.count(name) != 0;
+  }
   // Some module imports torch at module level: a frame's locals may then be tensors. In a project that
   // never does, saying so of every frame in a cycle would be noise.
   bool uses_torch() const { return uses_torch_; }
@@ -276,6 +289,8 @@ class Program {
   StaticRef attribute_of(const StaticRef& base, const std::string& name, int depth) const;
   // What a module-level global assigned exactly once from a call calls (`x = f(...)`: f); Unknown otherwise.
   StaticRef global_assigned_callee(int32_t module, const std::string& name) const;
+  // The display module-level `name` is assigned once from, or null.
+  const Expr* global_display(int32_t module, const std::string& name) const;
   std::vector<const Expr*> display_values(int32_t module, const std::string& name) const;
   // The project class `value` makes an instance of (`Printer()`), else none.
   CodeRef instance_class_made_by(int32_t module, const Expr& value) const;
@@ -305,6 +320,7 @@ class Program {
   std::unordered_set<std::string> namespace_packages_;
   bool uses_torch_ = false;
   bool has_descriptors_ = false;
+  std::unordered_set<std::string> property_setter_names_;
   std::vector<std::unordered_map<std::string, Binding>> bindings_;
   std::vector<std::vector<ClassInfo>> classes_;
   std::vector<std::unordered_map<std::string, bool>>
@@ -332,6 +348,9 @@ class Program {
   void resolve_class_decorator_wrappers(int32_t module, int32_t class_index);
   // Per module: logger global -> the globals its body adds to it as handlers (see logger_handlers).
   std::vector<std::unordered_map<std::string, std::vector<std::string>>> logger_handlers_;
+  // By (module, table): what the project's decorators register into module-level tables
+  // (see analyzer/decorator_registry.hpp).
+  std::map<std::pair<int32_t, std::string>, std::vector<StaticRef>> decorator_registrations_;
   void collect_logger_handlers(int32_t module);
   // Per module: default_instance_name -> the class of that default instance.
   std::vector<std::unordered_map<std::string, CodeRef>> default_instances_;

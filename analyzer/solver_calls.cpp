@@ -98,8 +98,9 @@ ValueSet Context::eval_call(const Expr& e, bool result_used) {
   return call(callees, args, e, result_used);
 }
 
-ValueSet Context::call_method(const ValueSet& receivers, const std::string& method,
+ValueSet Context::call_method(const ValueSet& called_on, const std::string& method,
                               const std::vector<Arg>& args, const Expr& node, bool result_used) {
+  const ValueSet receivers = through_proxies(called_on, node.site);
   // The exception itself with its traceback replaced: by none, or by another (a trimmed one) that is taken
   // not to hold this frame.
   if (method == "with_traceback" && node.children.size() == 2) return without_traceback(receivers, node);
@@ -453,6 +454,10 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
         }
         break;
       }
+      case ObjKind::Weak:
+        // `ref()` gives the referent back (a proxy is called as its referent is: not followed).
+        if (!is_weak_proxy(c)) out.merge(load_one(c, referent_field(), node.site));
+        break;
       case ObjKind::Partial: {
         std::vector<Arg> full;
         Arg bound;

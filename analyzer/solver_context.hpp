@@ -335,6 +335,15 @@ class Context {
   // Whether add_edge would record an edge with this strength (new, or proven where it was not).
   // The variable a store's bases or values come from (see EdgeInfo::choice), set around the store.
   uint32_t store_base_choice_ = 0, store_value_choice_ = 0;
+  // The store is `obj.name = v` where a project class has a setter `name` (see EdgeInfo::unless_setter).
+  bool store_maybe_setter_ = false;
+  // A placeholder for what a caller passes or holds, whose class is not known here.
+  bool of_unknown_class(ObjId id) const {
+    const Obj& o = objs_[id];
+    return !o.cls.valid() &&
+           (o.kind == ObjKind::Param || o.kind == ObjKind::Field || o.kind == ObjKind::Global ||
+            o.kind == ObjKind::Default || o.kind == ObjKind::Unknown);
+  }
   // The bases of each store into one of several objects (see EdgeInfo::base_group).
   std::vector<ValueSet> base_groups_;
   // Nonzero for a plain local variable: its name and where it was last bound, so that a variable bound
@@ -471,10 +480,16 @@ class Context {
   // `obj.name = value`; `runs_setattr` false for a write into `obj.__dict__`, which no `__setattr__` sees.
   void assign_attribute(const Expr& target, const ValueSet& values, const Site& site, bool runs_setattr);
   void run_setattr_overrides(const ValueSet& bases, const Expr& target, const ValueSet& values);
+  // Some class of the project runs code for a store: a data descriptor's `__set__` or a property setter.
+  bool runs_setters() const { return program_.has_descriptors() || program_.has_property_setters(); }
   // `obj.lr = v` where the class holds a data descriptor `lr`: runs `__set__(descriptor, obj, v)` instead
-  // of the store, and gives the bases that store as usual. `setattr(obj, name, v)` with a computed name may
-  // reach any data descriptor of the class: each one's `__set__` runs, and every base stores too.
+  // of the store, and gives the bases that store as usual. A property with a setter runs the setter.
+  // `setattr(obj, name, v)` with a computed name may reach any data descriptor of the class: each one's
+  // `__set__` runs, and every base stores too.
   ValueSet run_descriptor_setters(const ValueSet& bases, const Expr& target, const ValueSet& values);
+  // The same for attribute `name`, the setters' calls made at `anchor` (a callee's store applied at a call).
+  ValueSet run_descriptor_setters(const ValueSet& bases, const std::string& name, const Site& site,
+                                  const ValueSet& values, const Expr& anchor);
   // The object the class body holds as descriptor `d` (named `attribute`): what `d.owner.<attribute>` is.
   ValueSet descriptor_object(const Program::Descriptor& d, const std::string& attribute, const Site& site);
   bool applying_setattr_override_ = false;  // the next summary applied is a __setattr__ run for a store
@@ -655,6 +670,36 @@ class Context {
         firsts.merge(it->second);
     }
     return firsts;
+  }
+  bool is_weak_proxy(ObjId id) const {
+    return objs_[id].kind == ObjKind::Weak && objs_[id].label.str() == kWeakProxy;
+  }
+  // `values` with each weak proxy replaced by what it names: reading an attribute of a proxy, or calling a
+  // method on it, reads or calls the referent's.
+  ValueSet through_proxies(const ValueSet& values, const Site& site) {
+    if (std::none_of(values.begin(), values.end(), [this](ObjId v) { return is_weak_proxy(v); }))
+      return values;
+    ValueSet out;
+    for (ObjId v : values) {
+      if (is_weak_proxy(v)) {
+        out.merge(load_one(v, referent_field(), site));
+      } else {
+        out.insert(v);
+      }
+    }
+    return out;
+  }
+  // The elements one sequence surely holds, though stored as one of several values (see surely_holds).
+  ValueSet surely_held_elements(const ValueSet& sequences) const {
+    ValueSet surely;
+    if (sequences.size() != 1) return surely;
+    if (auto it = st_.fields.find(field_key(sequences[0], elements_field())); it != st_.fields.end()) {
+      for (ObjId element : it->second) {
+        auto edge = edges_.find(EdgeKey{sequences[0], elements_field(), element});
+        if (edge != edges_.end() && edge->second.surely_element) surely.insert(element);
+      }
+    }
+    return surely;
   }
   // `qualified` by value: callers pass names held in objs_, which this call may reallocate.
   ValueSet unknown_call(std::string qualified, const std::vector<Arg>& args, const Expr& node, bool graph,

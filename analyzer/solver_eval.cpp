@@ -88,7 +88,7 @@ ValueSet Context::eval(const Expr& e) {
       return read_name(e.text, e.site);
     case ExprKind::Attribute: {
       if (e.children.empty()) return {};
-      const ValueSet bases = eval(e.children[0]);
+      const ValueSet bases = through_proxies(eval(e.children[0]), e.site);
       ValueSet out = eval_attribute(bases, e.text, e);
       // What a model's output holds (`out.logits`, `out.loss`, `logits.T`) carries its graph; a tensor's
       // metadata and `.data` do not.
@@ -300,7 +300,25 @@ ValueSet Context::eval(const Expr& e) {
 // a container (a number repeats them).
 ValueSet Context::eval_sequence_operator(const Expr& e) {
   ValueSet elements;
-  for (const Expr& child : e.children) elements.merge(load(eval(child), elements_field(), child.site));
+  // An operand's element it surely holds is one the result surely holds, unless a count that may be 0
+  // repeats it (`[hook] * n`).
+  ValueSet surely_elements;
+  const bool repeated =
+      e.text == "*" && !std::any_of(e.children.begin(), e.children.end(), [](const Expr& c) {
+        return c.kind == ExprKind::Literal && !c.text.empty() && c.text != "0" &&
+               std::all_of(c.text.begin(), c.text.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+      });
+  for (const Expr& child : e.children) {
+    const ValueSet operand = eval(child);
+    const ValueSet operand_elements = load(operand, elements_field(), child.site);
+    elements.merge(operand_elements);
+    if (operand.size() != 1 || repeated) continue;
+    for (ObjId element : operand_elements) {
+      auto edge = edges_.find(EdgeKey{operand[0], elements_field(), element});
+      if (edge != edges_.end() && (edge->second.must || edge->second.surely_element))
+        surely_elements.insert(element);
+    }
+  }
   const bool tuple = std::any_of(e.children.begin(), e.children.end(), [](const Expr& c) {
     return c.kind == ExprKind::Container && c.container == ContainerKind::Tuple;
   });
@@ -308,6 +326,7 @@ ValueSet Context::eval_sequence_operator(const Expr& e) {
   if (!elements.empty()) {
     store(ValueSet{sequence}, elements_field(), elements,
           {site_ref(e.site, std::string(tuple ? "tuple" : "list") + " element")}, EdgeRole::Plain);
+    for (ObjId element : surely_elements) surely_holds(sequence, elements_field(), element);
   }
   return ValueSet{sequence};
 }

@@ -368,6 +368,10 @@ void Context::store(const ValueSet& bases, FieldId field, const ValueSet& values
         info.distinct = true;
         info.base_group = 0;
       }
+      if (info.must && store_maybe_setter_ && of_unknown_class(b)) {
+        info.must = false;
+        info.unless_setter = true;
+      }
       info.alternatives = values.size() > 1;
       if (!info.must && !objs_[b].summary && !objs_[v].summary) {
         if (bases.size() > 1 && values.size() == 1 && store_base_choice_ != 0) {

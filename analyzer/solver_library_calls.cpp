@@ -644,8 +644,13 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         created = at_site(&node, ObjKind::LibInstance, "weak reference with a callback", node.site);
         ret.insert(created);
       } else {
-        ret.insert(at_site(&node, ObjKind::Weak, "weak reference", node.site));
+        created = at_site(&node, ObjKind::Weak, what == "proxy" ? kWeakProxy : "weak reference", node.site);
+        ret.insert(created);
       }
+      // What the reference names, held without an edge: calling a reference gives it back, and a proxy
+      // forwards attribute reads and calls to it.
+      if (const ValueSet referents = arg_values(args, 0, "", node.site); !referents.empty())
+        set_field(created, referent_field(), referents, true);
       break;
     case ModelReturn::CurrentFrame:
       if (asks_for_own_frame(node)) {
@@ -792,6 +797,7 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       if (model.copies_every_element && created != kNoObj &&
           effect.destination.base == ModelOperand::Base::Return && effect.destination.field == "[]") {
         ValueSet firsts = first_elements(whole);
+        firsts.merge(surely_held_elements(whole));
         if (model.new_label == "dict") firsts = values_of_pairs(firsts, created, node);
         for (ObjId first : firsts) {
           store(ValueSet{created}, elements_field(), ValueSet{first}, {site_ref(node.site, "element")},

@@ -52,7 +52,7 @@ void Context::run_setattr_overrides(const ValueSet& bases, const Expr& target, c
 
 void Context::assign_attribute(const Expr& target, const ValueSet& values, const Site& site,
                                bool runs_setattr) {
-  const ValueSet bases = eval(target.children[0]);
+  const ValueSet bases = through_proxies(eval(target.children[0]), target.site);
   same_identity_store_ = assigned_value_ != nullptr && target.children[0].kind == ExprKind::Name &&
                          assigned_value_->kind == ExprKind::Name &&
                          assigned_value_->text == target.children[0].text;
@@ -61,11 +61,13 @@ void Context::assign_attribute(const Expr& target, const ValueSet& values, const
   // The override runs instead of the store, and sees the attribute's earlier value.
   if (runs_setattr) run_setattr_overrides(bases, target, values);
   const ValueSet stored_on =
-      runs_setattr && program_.has_descriptors() ? run_descriptor_setters(bases, target, values) : bases;
+      runs_setattr && runs_setters() ? run_descriptor_setters(bases, target, values) : bases;
   store_base_choice_ = choice_of(target.children[0]);
   store_value_choice_ = assigned_value_ != nullptr ? choice_of(*assigned_value_) : 0;
+  store_maybe_setter_ = runs_setattr && program_.has_property_setter_named(target.text);
   store(stored_on, intern_field(target.text), values, {site_ref(site, describe_target(target) + " = ...")},
         EdgeRole::Plain);
+  store_maybe_setter_ = false;
   same_identity_store_ = false;
   store_base_root_.clear();
   store_value_root_.clear();
@@ -78,8 +80,13 @@ void Context::assign_attribute(const Expr& target, const ValueSet& values, const
 }
 
 ValueSet Context::run_descriptor_setters(const ValueSet& bases, const Expr& target, const ValueSet& values) {
+  return run_descriptor_setters(bases, target.text, target.site, values, target);
+}
+
+ValueSet Context::run_descriptor_setters(const ValueSet& bases, const std::string& name, const Site& site,
+                                         const ValueSet& values, const Expr& anchor) {
   ValueSet stored_on;
-  const bool any_attribute = target.text == kDynamicAttribute;
+  const bool any_attribute = name == kDynamicAttribute;
   for (ObjId b : bases) {
     const CodeRef cls = objs_[b].cls;
     const ObjKind kind = objs_[b].kind;
@@ -91,8 +98,13 @@ ValueSet Context::run_descriptor_setters(const ValueSet& bases, const Expr& targ
     if (any_attribute) {
       setters = program_.data_descriptors(cls);
       stored_on.insert(b);
-    } else if (auto d = program_.descriptor(cls, target.text); d && d->has_set) {
-      setters.emplace_back(target.text, *d);
+    } else if (auto d = program_.descriptor(cls, name); d && d->has_set) {
+      setters.emplace_back(name, *d);
+    } else if (const CodeRef setter = program_.property_setter(cls, name); setter.valid()) {
+      std::vector<Arg> args(1);
+      args[0].values = values;
+      invoke(setter, ValueSet{b}, args, {},
+             solver_.implicit_method_call(anchor, ImplicitCall::DescriptorSet));
     } else {
       stored_on.insert(b);
     }
@@ -100,8 +112,8 @@ ValueSet Context::run_descriptor_setters(const ValueSet& bases, const Expr& targ
       std::vector<Arg> args(2);
       args[0].values = ValueSet{b};
       args[1].values = values;
-      call_method(descriptor_object(d, attribute, target.site), "__set__", args,
-                  solver_.implicit_method_call(target, ImplicitCall::DescriptorSet), false);
+      call_method(descriptor_object(d, attribute, site), "__set__", args,
+                  solver_.implicit_method_call(anchor, ImplicitCall::DescriptorSet), false);
     }
   }
   return stored_on;
@@ -139,7 +151,7 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
       }
       if (kept.empty()) {
         const ValueSet bases = eval(target.children[0]);
-        if (program_.has_descriptors()) run_descriptor_setters(bases, target, values);
+        if (runs_setters()) run_descriptor_setters(bases, target, values);
       } else {
         assign_attribute(target, kept, site, true);
       }

@@ -71,7 +71,8 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
           out.insert(global(-1, o.name));
         break;
       case ObjKind::Field: {
-        const ValueSet bases = self(self, o.base, depth + 1);
+        // A field read on a weak proxy is the referent's (as eval reads it).
+        const ValueSet bases = through_proxies(self(self, o.base, depth + 1), node.site);
         const std::string& name = field_name(o.field);
         if (name.size() > 2 && name.front() == '[') {
           out = load_keyed(bases, o.field, node.site);  // a keyed slot may only exist as "[]" here
@@ -242,10 +243,17 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     const uint64_t key = write->first;
     const ObjId base = static_cast<ObjId>(key >> 32);
     const FieldId field = static_cast<FieldId>(key & 0xffffffffu);
-    const ValueSet bases = map_obj(base, 0);  // mapped above, not empty
     ValueSet values;
-    const std::string& fname = field_name(field);
+    const std::string fname = field_name(field);
     for (ObjId v : write->second) values.merge(map_obj(v, 0));
+    // A store the callee made on an object whose class it did not know (`module.trainer = self` on a
+    // parameter): where the class here defines the attribute as a property with a setter or a data
+    // descriptor, the setter runs instead of the store.
+    const ValueSet bases =
+        runs_setters() && fname.find('[') == std::string::npos
+            ? run_descriptor_setters(map_obj(base, 0), fname, call_site().site, values, node)
+            : map_obj(base, 0);
+    if (bases.empty()) continue;
     if (callee.outlives_call(base) && (objs_[bases[0]].kind == ObjKind::Global || root_is_global(bases[0]))) {
       // Each stored value with the statement that stored it: `memo[key] = result` and `memo[key] = err`
       // fill one field, and only the second keeps frames.
@@ -270,7 +278,10 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
       if (edge->second.implicit) continue;
       const ValueSet targets = map_obj(v, 0);
       if (bases.size() * targets.size() > kMaxEdgeFanout) continue;
-      const bool must = edge->second.must && bases.size() == 1 &&
+      // A store the callee could not tell from a setter's run is sure where the class is known here.
+      const bool class_known = bases.size() == 1 && !of_unknown_class(bases[0]);
+      const bool must = (edge->second.must || (edge->second.unless_setter && class_known)) &&
+                        bases.size() == 1 &&
                         (targets.size() == 1 || every_element_surely_copied(field, v, targets));
       for (ObjId b : bases) {
         for (ObjId t : targets) {
@@ -280,6 +291,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
           info.must = must;
           info.alternatives = edge->second.alternatives || targets.size() > 1;
           info.surely_element = edge->second.surely_element && bases.size() == 1 && targets.size() == 1;
+          info.unless_setter = edge->second.unless_setter && !class_known;
           info.base_group = 0;  // the callee's bases, not this context's
           add_edge(b, field, t, std::move(info));
         }
