@@ -573,6 +573,15 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
               break;
             }
           }
+          // `Transition = namedtuple(...)` at module level: what that library call made, called (as a
+          // decorator a factory call made is, below).
+          const std::string made_by =
+              program_.global_call_qualified(objs_[c].module_index, objs_[c].name.str());
+          const CallModel* model = made_by.empty() ? nullptr : solver_.models_.function(made_by);
+          if (model != nullptr && model->always_decorator_factory) {
+            out.merge(apply_model(*model, {}, args, node, result_used, kNoObj, true));
+            break;
+          }
         }
         if (objs_[c].kind == ObjKind::LibInstance && objs_[c].qualified.str() == kDispatchRegisterDecorator) {
           const ValueSet implementations = arg_values(args, 0, "", node.site);

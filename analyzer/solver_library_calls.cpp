@@ -599,7 +599,8 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         ObjKind kind = ObjKind::LibInstance;
         if (model.new_label == "partial") kind = ObjKind::Partial;
         if (model.new_label == "method") kind = ObjKind::BoundMethod;
-        if (model.new_label == "list" || model.new_label == "dict") kind = ObjKind::Container;
+        if (model.new_label == "list" || model.new_label == "dict" || model.new_label == "tuple")
+          kind = ObjKind::Container;
         created = at_site(&node, kind, model.new_label, node.site);
       }
       if (!model.element_label.empty()) {
