@@ -6,6 +6,7 @@
 #include <atomic>
 
 #include "analyzer/discovery.hpp"
+#include "analyzer/ir.hpp"
 #include "analyzer/suppression.hpp"
 #include "cli/lsp/server.hpp"
 #include "cli/lsp/uri.hpp"
@@ -118,8 +119,13 @@ void Server::analysis_pass() {
       if (entry.facts) modules.push_back(entry.facts);
       if (!entry.absolute_path.empty()) open_paths.insert(entry.absolute_path);
     }
+    // Only open documents are published: the rest of the workspace is solved where the open documents call
+    // it, and as their callers where it imports them (analyzer/context_modules.hpp), not for findings of
+    // its own, so that an edit in a large repository is not a solve of all of it.
     for (const auto& [path, module] : disk_modules_) {
-      if (module.facts && !open_paths.contains(path)) modules.push_back(module.facts);
+      if (!module.facts || open_paths.contains(path)) continue;
+      modules.push_back(module.facts);
+      options.context_paths.insert(module.facts->path);
     }
     options.show_possible = config_.show_possible;
     options.models = models_;

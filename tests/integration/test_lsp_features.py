@@ -147,6 +147,22 @@ class FeaturesTest(unittest.TestCase):
             latest[learner] = self.client.published(learner, 1)
         self.assertEqual(latest[learner] + latest[callbacks], [])
 
+    def test_open_document_finding_made_by_a_closed_module_that_imports_it(self):
+        # Only callbacks.py is open. The cycle its store closes is made by learner.py, a closed file of the
+        # workspace that imports it: the server solves such a module as a caller of the open document, while
+        # the rest of the workspace (unrelated.py, with a cycle of its own) is solved only where it is called.
+        (self.root / "learner.py").write_text(LEARNER)
+        (self.root / "callbacks.py").write_text(CALLBACKS)
+        (self.root / "unrelated.py").write_text(BOUND_METHOD_CYCLE)
+        self.start()
+        callbacks = self.client.open(self.root / "callbacks.py", CALLBACKS)
+        diagnostics = self.client.published(callbacks, 1)
+        while not diagnostics:  # the workspace is read in the background, then the document analysed again
+            diagnostics = self.client.wait_for(
+                lambda m: m.get("method") == "textDocument/publishDiagnostics" and
+                m["params"]["uri"] == callbacks, timeout=10.0)["params"]["diagnostics"]
+        self.assertEqual([(d["code"], d["range"]["start"]["line"]) for d in diagnostics], [("CC103", 2)])
+
 
 if __name__ == "__main__":
     unittest.main()
