@@ -216,46 +216,39 @@ bool Lowerer::lower_setattr(TSNode call, std::vector<Stmt>& out) {
   const NamedChildren arguments(*this, args);
   if (arguments.size() != 3 || !plain_positional(arguments, 3)) return false;
   std::string name = attribute_name_of(arguments[1], false);
+  const Site at = site(call);
+  Expr target;
+  target.site = at;
   if (bypasses_override) {
     if (name.empty()) return false;  // inside a `__setattr__` with the name it was given: not followed
-    Stmt s;
-    s.kind = StmtKind::Assign;
-    s.site = site(call);
     Expr instance_dict;
     instance_dict.kind = ExprKind::Attribute;
-    instance_dict.site = s.site;
+    instance_dict.site = at;
     instance_dict.text = "__dict__";
     instance_dict.children.push_back(lower_expr(arguments[0]));
-    Expr target;
     target.kind = ExprKind::Subscript;
-    target.site = s.site;
     target.text = "'" + name + "'";
     target.children.push_back(std::move(instance_dict));
-    s.targets.push_back(std::move(target));
-    s.value = lower_expr(arguments[2]);
-    out.push_back(std::move(s));
-    return true;
-  }
-  // `setattr(parent, child, new)`, `setattr(self, "test_" + name, method)`: with a computed name, some
-  // attribute of parent, as getattr reads it. The name is still evaluated, for what its calls do.
-  if (name.empty()) {
-    name = kDynamicAttribute;
-    if (ts_node_symbol(arguments[1]) != g_.identifier) {
-      Stmt computed;
-      computed.kind = StmtKind::ExprStmt;
-      computed.site = site(arguments[1]);
-      computed.value = lower_expr(arguments[1]);
-      out.push_back(std::move(computed));
+  } else {
+    // `setattr(parent, child, new)`, `setattr(self, "test_" + name, method)`: with a computed name, some
+    // attribute of parent, as getattr reads it. The name is still evaluated, for what its calls do.
+    if (name.empty()) {
+      name = kDynamicAttribute;
+      if (ts_node_symbol(arguments[1]) != g_.identifier) {
+        Stmt computed;
+        computed.kind = StmtKind::ExprStmt;
+        computed.site = site(arguments[1]);
+        computed.value = lower_expr(arguments[1]);
+        out.push_back(std::move(computed));
+      }
     }
+    target.kind = ExprKind::Attribute;
+    target.text = name;
+    target.children.push_back(lower_expr(arguments[0]));
   }
   Stmt s;
   s.kind = StmtKind::Assign;
-  s.site = site(call);
-  Expr target;
-  target.kind = ExprKind::Attribute;
-  target.site = s.site;
-  target.text = name;
-  target.children.push_back(lower_expr(arguments[0]));
+  s.site = at;
   s.targets.push_back(std::move(target));
   s.value = lower_expr(arguments[2]);
   out.push_back(std::move(s));

@@ -1212,6 +1212,11 @@ StaticRef Program::global_assigned_callee(int32_t module, const std::string& nam
 
 // The values of the display a module-level name is assigned once (a dict display's values, not its keys),
 // in order; none when it is assigned anything else.
+namespace {
+// Module-level tables with more entries than this are not read entry by entry.
+constexpr size_t kMaxDisplayEntries = 128;
+}  // namespace
+
 const Expr* Program::global_display(int32_t module, const std::string& name) const {
   const auto& table = bindings_[static_cast<size_t>(module)];
   auto it = table.find(name);
@@ -1219,7 +1224,7 @@ const Expr* Program::global_display(int32_t module, const std::string& name) con
     return nullptr;
   const Expr* display = it->second.value;
   if (display == nullptr || display->kind != ExprKind::Container || display->text == "comprehension" ||
-      display->children.size() > 128)
+      display->children.size() > kMaxDisplayEntries)
     return nullptr;
   return display;
 }
@@ -1264,9 +1269,12 @@ std::vector<StaticRef> Program::global_display_entries(int32_t module, const std
   }
   // And what the project's decorators add to it as their modules are imported (`COMPONENTS = {}` filled by
   // `@register("mlp")`).
+  // A table of more than a display's limit is not followed (each entry read would be called).
   if (auto registered = decorator_registrations_.find({module, name});
-      registered != decorator_registrations_.end() && global_display(module, name) != nullptr)
+      registered != decorator_registrations_.end() && global_display(module, name) != nullptr) {
+    if (entries.size() + registered->second.size() > kMaxDisplayEntries) return {};
     entries.insert(entries.end(), registered->second.begin(), registered->second.end());
+  }
   return entries;
 }
 

@@ -676,7 +676,7 @@ class Context {
   }
   // `values` with each weak proxy replaced by what it names: reading an attribute of a proxy, or calling a
   // method on it, reads or calls the referent's.
-  ValueSet through_proxies(const ValueSet& values, const Site& site) {
+  ValueSet through_proxies(ValueSet values, const Site& site) {
     if (std::none_of(values.begin(), values.end(), [this](ObjId v) { return is_weak_proxy(v); }))
       return values;
     ValueSet out;

@@ -248,9 +248,10 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     for (ObjId v : write->second) values.merge(map_obj(v, 0));
     // A store the callee made on an object whose class it did not know (`module.trainer = self` on a
     // parameter): where the class here defines the attribute as a property with a setter or a data
-    // descriptor, the setter runs instead of the store.
+    // descriptor, the setter runs instead of the store. (One on an object of a known class ran it already,
+    // or wrote the instance's __dict__ as a setter does.)
     const ValueSet bases =
-        runs_setters() && fname.find('[') == std::string::npos
+        runs_setters() && fname.find('[') == std::string::npos && callee.of_unknown_class(base)
             ? run_descriptor_setters(map_obj(base, 0), fname, call_site().site, values, node)
             : map_obj(base, 0);
     if (bases.empty()) continue;
