@@ -12,7 +12,7 @@
 namespace cyclecheck {
 namespace {
 
-constexpr char kMagic[8] = {'C', 'C', 'F', 'A', 'C', 'T', 'S', '5'};
+constexpr char kMagic[8] = {'C', 'C', 'F', 'A', 'C', 'T', 'S', '6'};
 constexpr size_t kHeaderBytes = sizeof kMagic + 16;  // then the body's size and checksum, 8 bytes each
 
 constexpr uint32_t kMaxCount = 1u << 24;  // sanity bound on any decoded length
@@ -320,6 +320,7 @@ std::string serialize_facts(const ModuleFacts& facts) {
     w.site(c.site);
     w.u(c.bases.size());
     for (const Expr& b : c.bases) w.expr(b);
+    w.expr(c.metaclass);
     w.decorators(c.decorators);
     w.stmts(c.body);
     w.i(c.parent_function);
@@ -395,6 +396,7 @@ std::shared_ptr<ModuleFacts> deserialize_facts(const std::string& bytes) {
     c.site = r.site();
     const size_t bases = r.count();
     for (size_t b = 0; b < bases && r.ok(); ++b) c.bases.push_back(r.expr());
+    c.metaclass = r.expr();
     c.decorators = r.decorators();
     c.body = r.stmts(0);
     c.parent_function = static_cast<int32_t>(r.i());

@@ -141,6 +141,7 @@ struct ClassDef {
   std::string qualname;
   Site site;
   std::vector<Expr> bases;
+  Expr metaclass;  // `class C(metaclass=M)`: M; kind Unknown without one
   std::vector<Decorator> decorators;
   std::vector<Stmt> body;  // class-level statements (methods appear as FunctionDef)
   int32_t parent_function = -1;

@@ -208,7 +208,13 @@ void Lowerer::lower_class_definition(TSNode node, std::vector<Decorator> decorat
     const uint32_t count = supers_children.size();
     for (uint32_t i = 0; i < count; ++i) {
       TSNode base = supers_children[i];
-      if (ts_node_symbol(base) == g_.keyword_argument) continue;  // metaclass=...
+      if (ts_node_symbol(base) == g_.keyword_argument) {
+        const FieldChildren keyword(*this, base);
+        const TSNode name = keyword[g_.f_name], value = keyword[g_.f_value];
+        if (!ts_node_is_null(name) && !ts_node_is_null(value) && text_is(name, "metaclass"))
+          c.metaclass = lower_expr(value);
+        continue;  // other class keywords go to __init_subclass__
+      }
       c.bases.push_back(lower_expr(base));
     }
   }

@@ -966,7 +966,41 @@ void Program::link_class(CodeRef ref, std::vector<std::vector<uint8_t>>& states)
       info.is_enum |= is_enum_base(r.qualified);
     }
   }
+  link_metaclass(ref, states);
   st = 2;
+}
+
+// A project metaclass, the class's own or a base's: what its `__init__` sets on the class it makes
+// (`cls._instance_dict = OrderedDict()`) is a container each such class holds, as one in its body is.
+void Program::link_metaclass(CodeRef ref, std::vector<std::vector<uint8_t>>& states) {
+  const ClassDef& def = class_def(ref);
+  ClassInfo& info = classes_[static_cast<size_t>(ref.module)][static_cast<size_t>(ref.index)];
+  if (def.metaclass.kind != ExprKind::Unknown) {
+    const StaticRef r = resolve_expr(ref.module, def.metaclass);
+    if (r.kind == StaticRef::Kind::ProjectClass && r.code != ref) {
+      link_class(r.code, states);
+      info.metaclass = r.code;
+    }
+  }
+  for (const CodeRef& base : info.project_bases) {
+    if (!info.metaclass.valid()) info.metaclass = class_info(base).metaclass;
+  }
+  if (!info.metaclass.valid()) return;
+  const CodeRef init = find_method(info.metaclass, "__init__");
+  if (!init.valid()) return;
+  const Function& f = function(init);
+  if (f.params.empty()) return;
+  for_each_statement(f.body, [&](const Stmt& s) {
+    if (s.kind != StmtKind::Assign || s.targets.size() != 1 || !makes_mutable_container(s.value)) return;
+    const Expr& target = s.targets[0];
+    if (target.kind != ExprKind::Attribute || target.children.size() != 1 ||
+        target.children[0].kind != ExprKind::Name || target.children[0].text != f.params[0].name)
+      return;
+    if (std::find(info.shared_containers.begin(), info.shared_containers.end(), target.text) ==
+        info.shared_containers.end())
+      info.shared_containers.push_back(target.text);
+    info.inherits_shared_containers = true;
+  });
 }
 
 CodeRef Program::find_method(CodeRef cls, const std::string& name, MethodKind* kind) const {

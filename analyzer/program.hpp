@@ -63,6 +63,7 @@ struct ClassInfo {
   std::vector<std::string> external_bases;           // qualified names of library bases (own and inherited)
   std::unordered_map<std::string, int32_t> methods;  // own methods: name -> function index
   std::unordered_map<std::string, MethodKind> method_kinds;
+  CodeRef metaclass;  // a project metaclass, the class's own or a base's
   // `@name.setter def name(self, value)`: what `obj.name = value` runs instead of storing.
   std::unordered_map<std::string, int32_t> property_setters;
   bool is_nn_module = false;
@@ -362,6 +363,7 @@ class Program {
   void collect_methods(CodeRef ref, std::optional<std::unordered_set<std::string>>& assigned);
   // states: per module, per class: 0 not linked, 1 being linked, 2 linked.
   void link_class(CodeRef ref, std::vector<std::vector<uint8_t>>& states);
+  void link_metaclass(CodeRef ref, std::vector<std::vector<uint8_t>>& states);
   // The nearest class along `cls`'s project MRO that lists `attribute` in the `list` of its ClassInfo.
   CodeRef shared_attribute_owner(CodeRef cls, const std::string& attribute,
                                  std::vector<std::string> ClassInfo::*list) const;

@@ -306,7 +306,13 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     const bool keeps_receiver =
         objs_[store.base].kind == ObjKind::Global && !in_metaclass() &&
         std::any_of(store.values.begin(), store.values.end(), [this](ObjId v) { return objs_[v].receiver; });
-    if (!keeps_receiver && !holds_frame_like(store.values) && !any_module(store.values) &&
+    // An instance of a project class may be given a model after the call (`vis = Visualizer.get_instance(
+    // name); vis.add_graph(model)`): what it holds is read where the events are emitted.
+    const bool project_instance = std::any_of(store.values.begin(), store.values.end(), [this](ObjId v) {
+      return objs_[v].kind == ObjKind::Instance && objs_[v].cls.valid();
+    });
+    if (!keeps_receiver && !project_instance && !holds_frame_like(store.values) &&
+        !any_module(store.values) &&
         ((autograd_maybe_off() && !any_backpropagated(store.values)) || !any_graph(store.values)))
       continue;
     Event* event = record_event(EventKind::StoreIntoGlobal, store.base, objs_[store.base].label, store.values,

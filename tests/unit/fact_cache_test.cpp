@@ -57,6 +57,22 @@ TEST(FactCache, EntriesSurviveAReopenAndMatchOnlyTheirSource) {
   EXPECT_EQ(cache->load(source_of("c.py", a.text)), nullptr);                   // other path
 }
 
+TEST(FactCache, ClassKeywordsSurviveTheRoundTrip) {
+  testing::TempDir dir;
+  const SourceText a =
+      source_of("a.py", "class Meta(type):\n    pass\n\n\nclass A(Base, metaclass=Meta):\n    pass\n");
+  store_all(dir.path(), {a});
+  auto facts = FactCache::open(dir.path())->load(a);
+  ASSERT_NE(facts, nullptr);
+  ASSERT_EQ(facts->classes.size(), 2u);
+  EXPECT_EQ(facts->classes[0].metaclass.kind, ExprKind::Unknown);
+  const ClassDef& c = facts->classes[1];
+  ASSERT_EQ(c.bases.size(), 1u);
+  EXPECT_EQ(c.bases[0].text, "Base");
+  EXPECT_EQ(c.metaclass.kind, ExprKind::Name);
+  EXPECT_EQ(c.metaclass.text, "Meta");
+}
+
 // Entries are keyed by the path and module name their facts carry (the check command's writer has no
 // source texts: they move on to the report), and the writer pauses between entries for the analysis.
 TEST(FactCache, EntriesAreKeyedWithoutTheTextAndTheWriterPausesBeforeEach) {
