@@ -244,7 +244,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     const ObjId base = static_cast<ObjId>(key >> 32);
     const FieldId field = static_cast<FieldId>(key & 0xffffffffu);
     ValueSet values;
-    const std::string fname = field_name(field);
+    const std::string& fname = field_name(field);
     for (ObjId v : write->second) values.merge(map_obj(v, 0));
     // A store the callee made on an object whose class it did not know (`module.trainer = self` on a
     // parameter): where the class here defines the attribute as a property with a setter or a data
