@@ -833,6 +833,16 @@ ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::
           store(ValueSet{pack}, intern_field("['" + a->name + "']"), a->values, chain, EdgeRole::Plain);
         }
       }
+      if (f.params[p].kind == ParamKind::VarArgs && extra_known && extra_in_order.size() > 1) {
+        // `*args` holds each extra positional argument in its slot, as a display does (`add_event_handler(
+        // event, _every, 100, handler)` keeps `handler` in `args[1]`, surely, though `args[]` is one of two).
+        const std::vector<SiteNote> chain{site_ref(node.site, "packed arguments")};
+        for (size_t i = 0; i < extra_in_order.size(); ++i) {
+          if (extra_in_order[i].empty()) continue;
+          store(ValueSet{pack}, intern_field("[" + std::to_string(i) + "]"), extra_in_order[i], chain,
+                EdgeRole::Plain);
+        }
+      }
       if (f.params[p].kind == ParamKind::VarArgs) {
         // One tuple per call site: a second call there with other arguments leaves only the merged view.
         auto [known, fresh] = packed_arguments_.try_emplace(pack, extra_in_order);
