@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <tuple>
 
 namespace cyclecheck {
 namespace {
@@ -57,11 +58,15 @@ int32_t returned_nested_function(const ModuleFacts& facts, int32_t factory) {
 
 DecoratorRegistrations decorator_registrations(const Program& program) {
   DecoratorRegistrations registrations;
-  // The table a decorator fills, by decorator (the function applied to what it decorates); memoized.
-  std::map<std::pair<int32_t, int32_t>, std::optional<StaticRef>> tables;
-  auto table_of = [&](CodeRef decorator) -> const std::optional<StaticRef>& {
-    auto [it, inserted] = tables.try_emplace({decorator.module, decorator.index});
-    if (inserted) it->second = registered_into(program, decorator.module, program.function(decorator));
+  // The table a decorator fills, by the function written as the decorator and whether it is called (then
+  // the function it returns is what applies): memoized, since one decorator usually marks many definitions.
+  std::map<std::tuple<int32_t, int32_t, bool>, std::optional<StaticRef>> tables;
+  auto table_of = [&](CodeRef decorator, bool called) -> const std::optional<StaticRef>& {
+    auto [it, inserted] = tables.try_emplace({decorator.module, decorator.index, called});
+    if (!inserted) return it->second;
+    CodeRef applied = decorator;
+    if (called) applied.index = returned_nested_function(program.module(decorator.module), decorator.index);
+    if (applied.index >= 0) it->second = registered_into(program, applied.module, program.function(applied));
     return it->second;
   };
   auto register_definition = [&](int32_t module, const std::vector<Decorator>& decorators,
@@ -70,12 +75,7 @@ DecoratorRegistrations decorator_registrations(const Program& program) {
       if (d.dotted.empty()) continue;
       const StaticRef ref = program.resolve_dotted(module, d.dotted);
       if (ref.kind != StaticRef::Kind::ProjectFunction) continue;
-      CodeRef applied = ref.code;
-      if (d.is_call) {
-        applied.index = returned_nested_function(program.module(ref.code.module), ref.code.index);
-        if (applied.index < 0) continue;
-      }
-      const std::optional<StaticRef>& table = table_of(applied);
+      const std::optional<StaticRef>& table = table_of(ref.code, d.is_call);
       if (!table) continue;
       registrations[{table->code.module, table->qualified}].push_back(defined);
     }
