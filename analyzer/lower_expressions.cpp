@@ -244,6 +244,7 @@ Expr Lowerer::lower_expr(TSNode node) {
   } else if (sym == g_.yield) {
     contains_yield_ = true;
     e.kind = ExprKind::Unknown;
+    e.text = "yield";  // where a generator hands control out (see yield_exposure.hpp)
     if (ts_node_named_child_count(node) > 0) e.children.push_back(lower_expr(ts_node_named_child(node, 0)));
   } else {
     e.kind = ExprKind::Unknown;

@@ -13,6 +13,7 @@
 #include "analyzer/parallel.hpp"
 #include "analyzer/project.hpp"
 #include "analyzer/text_util.hpp"
+#include "analyzer/yield_exposure.hpp"
 
 namespace cyclecheck {
 namespace {
@@ -149,15 +150,21 @@ std::vector<std::pair<std::string, std::string>> import_aliases(const ModuleFact
 
 }  // namespace
 
-bool calls_handle_remove(const std::vector<Stmt>& body) {
-  bool found = false;
-  for_each_statement(body, [&found](const Stmt& s) {
-    for_each_expr(s.value, [&found](const Expr& e) {
-      found |= e.kind == ExprKind::Call && e.children.size() == 1 &&
-               e.children[0].kind == ExprKind::Attribute && e.children[0].text == "remove";
+HandleRemoval handle_removal(const std::vector<Stmt>& body, bool is_generator) {
+  HandleRemoval removal;
+  for_each_statement(body, [&](const Stmt& s) {
+    bool calls_remove = false;
+    for_each_expr(s.value, [&calls_remove](const Expr& e) {
+      calls_remove |= e.kind == ExprKind::Call && e.children.size() == 1 &&
+                      e.children[0].kind == ExprKind::Attribute && e.children[0].text == "remove";
     });
+    if (!calls_remove) return;
+    if (is_generator && runs_only_without_exception_at_yield(body, s))
+      removal.skipped_line = s.site.line;
+    else
+      removal.removes = true;
   });
-  return found;
+  return removal;
 }
 
 MethodKind method_kind_of(const Function& method, bool* property_accessor) {
@@ -892,7 +899,7 @@ void Program::collect_methods(CodeRef ref, std::optional<std::unordered_set<std:
   for (const Stmt& s : def.body) {
     if (s.kind != StmtKind::FunctionDef) continue;
     const Function& f = facts.functions[static_cast<size_t>(s.function_index)];
-    if (calls_handle_remove(f.body)) info.handle_removing_methods.push_back(s.text);
+    if (handle_removal(f.body, f.is_generator).removes) info.handle_removing_methods.push_back(s.text);
     collect_weak_attributes(f, info.weak_attributes);
     for (std::string& attribute : released_attributes(f))
       info.releases.emplace_back(std::move(attribute), s.text);

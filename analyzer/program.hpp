@@ -112,9 +112,17 @@ struct ClassInfo {
   std::vector<WeakAttribute> weak_attributes;
 };
 
-// Some statement of `body` (nested functions left out) calls `<anything>.remove()` with no argument: a hook
-// handle's removal.
-bool calls_handle_remove(const std::vector<Stmt>& body);
+// How `body` (nested functions left out) removes hook handles: by `<anything>.remove()` with no argument.
+// In a generator, a removal that an exception thrown in at an earlier yield skips (cleanup after a bare
+// `yield` in a @contextmanager) does not count; `skipped_line` is the line of one.
+struct HandleRemoval {
+  bool removes = false;
+  uint32_t skipped_line = 0;
+};
+HandleRemoval handle_removal(const std::vector<Stmt>& body, bool is_generator);
+// Ends the note of a registration whose removal is such a skipped one (read by the rules' advice).
+inline constexpr const char* kRemovalSkippedAtYield =
+    " is skipped when an exception comes in at the `yield` before it (no try/finally)";
 
 // What a call of a function under a wrapping decorator of the project runs instead (see
 // decorator_wrapper.hpp): `wrapper`, whose cell `function_cell` (the decorator's parameter, or for a class

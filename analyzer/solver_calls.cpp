@@ -329,7 +329,7 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
     // Named after the method: the holder is often on the C side (a signal, a future), with no attribute.
     // Ends in "[]" like an element, so registering one callable does not replace another.
     store(unresolved, intern_field(method + std::string(kRegisteredSuffix)), callables,
-          {site_ref(node.site, method + "() keeps the callable")},
+          {site_ref(node.site, registration_note(method + "() keeps the callable"))},
           module_hook ? EdgeRole::ModuleHook : EdgeRole::Callback, removable);
     return out;
   }
@@ -962,11 +962,18 @@ bool Context::returns_an_entry(const std::vector<Stmt>& body) {
 
 bool Context::removes_handles() {
   if (!removes_handles_) {
+    const HandleRemoval own = handle_removal(fn_.body, fn_.is_generator);
+    removal_skipped_line_ = own.skipped_line;
     removes_handles_ =
-        calls_handle_remove(fn_.body) ||
+        own.removes ||
         (fn_.owner_class >= 0 && program_.class_info(CodeRef{ref_.module, fn_.owner_class}).calls_remove);
   }
   return *removes_handles_;
+}
+
+std::string Context::registration_note(std::string note) {
+  if (removal_skipped_line_ == 0 || removes_handles()) return note;
+  return note + "; its removal at line " + std::to_string(removal_skipped_line_) + kRemovalSkippedAtYield;
 }
 
 // What a call to a builtin drains its first argument, a generator expression, into, keeping every element:

@@ -97,6 +97,11 @@ class Context {
   // register nothing.
   bool removes_handles();
   std::optional<bool> removes_handles_;
+  // The line of a removal that does not count, being skipped when an exception comes in at a yield before
+  // it (see handle_removal); 0 when none. Known once removes_handles() has run.
+  uint32_t removal_skipped_line_ = 0;
+  // `note` for a hook registered here, telling of such a skipped removal when there is one.
+  std::string registration_note(std::string note);
   // Whether `id` was made by a call to one of the library `functions` (qualified names): the call's result
   // here, or what a module-level variable assigned once from one holds.
   bool made_by(ObjId id, const std::vector<std::string>& functions) const;

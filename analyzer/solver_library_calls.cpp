@@ -890,16 +890,18 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       if (positional) store_value_choice_ = choice_of(node.children[at]);
     }
     store(destination, intern_field(field), source,
-          {site_ref(node.site, is_registration ? what + "() registers it" : what + "() keeps it")}, role,
-          is_registration && removable);
+          {site_ref(node.site,
+                    is_registration ? registration_note(what + "() registers it") : what + "() keeps it")},
+          role, is_registration && removable);
     // Every keyword argument is kept (`partial(fn, owner=self, name=name)`), not one of them: each is its own
     // store, so that the edge to each is sure.
     if (src.base == ModelOperand::Base::KeywordArguments && source.size() > 1) {
       for (const Arg& a : args) {
         if (a.name.empty() || a.name == "*" || a.name == "**" || a.values.empty()) continue;
         store(destination, intern_field(field), a.values,
-              {site_ref(node.site, is_registration ? what + "() registers it" : what + "() keeps it")}, role,
-              is_registration && removable);
+              {site_ref(node.site, is_registration ? registration_note(what + "() registers it")
+                                                   : what + "() keeps it")},
+              role, is_registration && removable);
       }
     }
     store_base_root_.clear();

@@ -2,6 +2,7 @@
 #include <set>
 #include <string>
 
+#include "analyzer/yield_exposure.hpp"
 #include "rules/event_rule_helpers.hpp"
 
 namespace cyclecheck::rules {
@@ -58,6 +59,8 @@ bool slot_released(const ModuleFacts& facts, const StoreLookup& store, const std
       if (released || &s == store.statement) return;
       if (s.kind != StmtKind::Assign && s.kind != StmtKind::Delete) return;
       if (fi == store.function && s.site.line < store.statement->site.line) return;
+      // Set back after a bare `yield` of a @contextmanager: skipped when the with block raises.
+      if (fi == store.function && f.is_generator && runs_only_without_exception_at_yield(f.body, s)) return;
       for (const Expr& target : s.targets) released |= slot_of(target) == slot;
     });
     if (released) return true;

@@ -26,13 +26,25 @@ const RuleDefinition& hook_captures_module() {
         "        self.handle = layer.register_forward_hook(self.save)\n    def close(self):\n"
         "        self.handle.remove()  # removing the handle silences the rule\n",
         "A handle that is kept and removed somewhere in the same class is taken as removed, even if that "
-        "code "
-        "never runs."}},
+        "code never runs; but not one removed after a bare `yield` of the generator that registered it "
+        "(a @contextmanager), which an exception raised in the with block skips."}},
       [](const CycleWitness& c) { return has_role(c, EdgeRole::ModuleHook); },
       [](const CycleWitness& c) {
         return *find_edge(c, [](const WitnessEdge& e, size_t) { return e.role == EdgeRole::ModuleHook; });
       },
-      [](const CycleWitness&) {
+      [](const CycleWitness& c) {
+        const WitnessEdge& hook = c.edges[*find_edge(
+            c, [](const WitnessEdge& e, size_t) { return e.role == EdgeRole::ModuleHook; })];
+        for (const SiteRef& s : hook.chain) {
+          if (!s.note.ends_with(kRemovalSkippedAtYield)) continue;
+          // The note reads "register_forward_hook() registers it; its removal at line 32 is skipped ...".
+          std::string removal = s.note.substr(s.note.find("; ") + 2);
+          removal[0] = 'I';
+          return removal +
+                 ". Remove the handles in a `finally` around the `yield` (`try: yield ... finally: "
+                 "handle.remove()`): an exception raised in the with block comes back in at the yield and "
+                 "skips the code after it, leaving the hook installed.";
+        }
         return std::string(
             "Keep the handle returned by register_*_hook and call handle.remove() when done, or "
             "make the hook hold its owner through weakref.ref / weakref.WeakMethod.");
