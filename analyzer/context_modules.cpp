@@ -26,16 +26,7 @@ std::vector<bool> context_only_modules(const Program& program, const std::set<st
   };
   for (size_t m = 0; m < count; ++m) {
     const auto importer = static_cast<int32_t>(m);
-    for (const Function& function : program.module(importer).functions) {
-      for_each_statement(function.body, [&](const Stmt& statement) {
-        if (statement.kind != StmtKind::Import) return;
-        for (const ImportBinding& binding : statement.imports) {
-          if (binding.module.empty()) continue;
-          add_import(importer, binding.module);
-          if (!binding.member.empty()) add_import(importer, binding.module + "." + binding.member);
-        }
-      });
-    }
+    for (const std::string& dotted : program.imported_modules(importer)) add_import(importer, dotted);
   }
   // Every module that reaches a checked one through imports is solved too.
   std::deque<size_t> reached;

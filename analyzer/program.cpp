@@ -82,13 +82,21 @@ void collect_removals(const std::vector<Stmt>& body, std::unordered_map<std::str
 
 // The names of the attributes `body` reads, calls or writes (`x.stop()`, `x.stop`) and of what it calls by
 // name (`Profiler(model)`): what code may run, and which classes it makes.
-void collect_referenced_names(const std::vector<Stmt>& body, std::unordered_set<std::string>& out) {
+// The names `body` references (see Program::module_references), and the modules its import statements name
+// (`import a.b`: "a.b"; `from a import b`: "a" and "a.b", which may be a submodule).
+void collect_referenced_names(const std::vector<Stmt>& body, std::unordered_set<std::string>& out,
+                              std::vector<std::string>& imported) {
   auto note = [&out](const Expr& e) {
     if (e.kind == ExprKind::Attribute) out.insert(e.text);
     if (e.kind == ExprKind::Call && !e.children.empty() && e.children[0].kind == ExprKind::Name)
       out.insert(e.children[0].text);
   };
   for_each_statement(body, [&](const Stmt& s) {
+    for (const ImportBinding& binding : s.imports) {
+      if (binding.module.empty()) continue;
+      imported.push_back(binding.module);
+      if (!binding.member.empty()) imported.push_back(binding.module + "." + binding.member);
+    }
     for_each_expr(s.value, note);
     for (const Expr& target : s.targets) for_each_expr(target, note);
   });
@@ -197,6 +205,7 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
   removals_.resize(modules_.size());
   removers_.resize(modules_.size());
   referenced_names_.resize(modules_.size());
+  imported_modules_.resize(modules_.size());
   weak_attributes_.resize(modules_.size());
   import_roots_.resize(modules_.size());
   parallel_for(modules_.size(), [this](size_t m) { import_roots_[m] = import_root(*modules_[m]); });
@@ -247,7 +256,7 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
         }
         collect_resets(f, removals_[m]);
       }
-      collect_referenced_names(f.body, referenced_names_[m]);
+      collect_referenced_names(f.body, referenced_names_[m], imported_modules_[m]);
     }
     classes_[m].resize(facts.classes.size());
     std::optional<std::unordered_set<std::string>> assigned_attributes;
@@ -364,6 +373,10 @@ void Program::resolve_releases() {
   // Per module: release method name -> the functions that call a method of that name on anything.
   std::vector<std::unordered_map<std::string, std::vector<int32_t>>> callers(modules_.size());
   parallel_for(modules_.size(), [&](size_t m) {
+    // A module that names none of the methods (as attributes: `x.close()`) is not walked.
+    if (std::none_of(release_methods.begin(), release_methods.end(),
+                     [&](const std::string& method) { return referenced_names_[m].count(method) != 0; }))
+      return;
     const std::vector<Function>& functions = modules_[m]->functions;
     for (size_t f = 0; f < functions.size(); ++f) {
       for_each_method_call(functions[f], [&](const std::string& method) {

@@ -213,6 +213,16 @@ class Program {
   const std::vector<std::string>& logger_handlers(int32_t module, const std::string& logger) const;
   // Some code of the module calls a method named `method` (one named remove* or unregister*) on anything.
   bool module_calls_removal(int32_t module, const std::string& method) const;
+  // Some code of the module names attribute `name` (`x.name`, read, called or written) or calls a function
+  // `name`: lets a rule skip modules that cannot hold what it looks for without walking them.
+  bool module_references(int32_t module, const std::string& name) const {
+    return referenced_names_[static_cast<size_t>(module)].count(name) != 0;
+  }
+  // The dotted modules the import statements of `module` name, in any of its functions (`from a import b`
+  // names "a" and "a.b"); each may be a project module or not.
+  const std::vector<std::string>& imported_modules(int32_t module) const {
+    return imported_modules_[static_cast<size_t>(module)];
+  }
   bool is_subclass_of(CodeRef cls, CodeRef base) const;
   // The class along `cls`'s project MRO whose shared container `attribute` is (see
   // ClassInfo::shared_containers): `self.<attribute>` reads that class's attribute. Invalid when none.
@@ -340,6 +350,7 @@ class Program {
   std::vector<std::unordered_map<std::string, WeakContainer>> weak_attributes_;
   // Per module: the attribute names its code reads, calls or writes, and the names it calls.
   std::vector<std::unordered_set<std::string>> referenced_names_;
+  std::vector<std::vector<std::string>> imported_modules_;  // per module: see imported_modules()
   // Per module, per function: the index of its functools.cache / lru_cache decorator, -1 when none.
   std::vector<std::vector<int32_t>> cache_decorators_;
   // Per module: function index -> where a decorator of the project applies functools' cache to it.

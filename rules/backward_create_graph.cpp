@@ -133,6 +133,10 @@ const RuleDefinition& backward_create_graph() {
       [](const RuleContext& context, std::vector<Diagnostic>& out) {
         const Program& program = context.program;
         for (size_t m = 0; m < program.modules().size(); ++m) {
+          // Most modules never call backward: skipped without walking their statements.
+          if (!program.module_references(static_cast<int32_t>(m), "backward") &&
+              !program.module_references(static_cast<int32_t>(m), "manual_backward"))
+            continue;
           const ModuleFacts& facts = program.module(static_cast<int32_t>(m));
           for (size_t fi = 0; fi < facts.functions.size(); ++fi) {
             const Function& f = facts.functions[fi];
