@@ -17,7 +17,34 @@ const std::string* attribute_of(const Expr& target, const std::string& self) {
   return base.kind == ExprKind::Name && base.text == self ? &target.text : nullptr;
 }
 
-// Calls `visit(attribute, stores_none)` for each `self.<attribute>` a statement assigns: an unpacking
+// A string literal's text without its quotes ("'forward'" -> "forward"); "" for anything else.
+std::string literal_name(const Expr& e) {
+  if (e.kind != ExprKind::Literal || e.text.size() < 3) return "";
+  const char quote = e.text.front();
+  return (quote == '\'' || quote == '"') && e.text.back() == quote ? e.text.substr(1, e.text.size() - 2) : "";
+}
+
+// The attribute of `self` a call takes out of the instance: `delattr(self, "name")`,
+// `vars(self).pop("name", ...)`, `self.__dict__.pop("name", ...)`; "" for any other call.
+std::string attribute_dropped_by_call(const Expr& call, const std::string& self) {
+  if (call.kind != ExprKind::Call || call.children.size() < 2) return "";
+  const Expr& callee = call.children[0];
+  const auto names_self = [&self](const Expr& e) { return e.kind == ExprKind::Name && e.text == self; };
+  if (callee.kind == ExprKind::Name && callee.text == "delattr" && call.children.size() == 3 &&
+      names_self(call.children[1]))
+    return literal_name(call.children[2]);
+  if (callee.kind != ExprKind::Attribute || callee.text != "pop" || callee.children.size() != 1) return "";
+  const Expr& dict = callee.children[0];
+  const bool instance_dict =
+      (dict.kind == ExprKind::Call && dict.children.size() == 2 && dict.children[0].kind == ExprKind::Name &&
+       dict.children[0].text == "vars" && names_self(dict.children[1])) ||
+      (dict.kind == ExprKind::Attribute && dict.text == "__dict__" && dict.children.size() == 1 &&
+       names_self(dict.children[0]));
+  return instance_dict ? literal_name(call.children[1]) : "";
+}
+
+// Calls `visit(attribute, stores_none, deletes)` for each `self.<attribute>` a statement assigns or deletes:
+// an unpacking
 // (`a, self.x = b, None`) pairs targets and values by position when both are displays of the same size.
 template <typename Visit>
 void for_each_attribute_store(const Function& f, Visit&& visit) {
@@ -25,7 +52,7 @@ void for_each_attribute_store(const Function& f, Visit&& visit) {
   const std::string& self = f.params[0].name;
   auto pair_up = [&](const Expr& target, const Expr* value, auto&& recurse) -> void {
     if (const std::string* name = attribute_of(target, self)) {
-      visit(*name, value != nullptr && is_none(*value));
+      visit(*name, value != nullptr && is_none(*value), false);
       return;
     }
     if (target.kind != ExprKind::Container) return;
@@ -36,16 +63,38 @@ void for_each_attribute_store(const Function& f, Visit&& visit) {
     }
   };
   for_each_statement(f.body, [&](const Stmt& s) {
+    if (s.kind == StmtKind::ExprStmt) {
+      if (const std::string name = attribute_dropped_by_call(s.value, self); !name.empty())
+        visit(name, true, true);
+      return;
+    }
     if (s.kind == StmtKind::Assign || s.kind == StmtKind::AugAssign || s.kind == StmtKind::For ||
         s.kind == StmtKind::With) {
       const bool paired = s.kind == StmtKind::Assign;
       for (const Expr& target : s.targets) pair_up(target, paired ? &s.value : nullptr, pair_up);
     } else if (s.kind == StmtKind::Delete) {
       for (const Expr& target : s.targets) {
-        if (const std::string* name = attribute_of(target, self)) visit(*name, true);
+        if (const std::string* name = attribute_of(target, self)) visit(*name, true, true);
       }
     }
   });
+}
+
+// The attributes of `f`'s first parameter it sets to None or deletes (only deletes, with `deletions_only`)
+// and nowhere sets to anything else.
+std::vector<std::string> released_from_first_param(const Function& f, bool deletions_only) {
+  std::vector<std::string> released;
+  std::unordered_set<std::string> set_otherwise;
+  for_each_attribute_store(f, [&](const std::string& attribute, bool releases, bool deletes) {
+    if (!releases) {
+      set_otherwise.insert(attribute);
+    } else if ((deletes || !deletions_only) &&
+               std::find(released.begin(), released.end(), attribute) == released.end()) {
+      released.push_back(attribute);
+    }
+  });
+  std::erase_if(released, [&](const std::string& a) { return set_otherwise.count(a) != 0; });
+  return released;
 }
 
 }  // namespace
@@ -58,23 +107,21 @@ std::vector<std::string> released_attributes(const Function& method) {
   }
   const MethodKind kind = method_kind_of(method);
   if (kind == MethodKind::Static || kind == MethodKind::Class) return {};
-  std::vector<std::string> released;
-  std::unordered_set<std::string> set_otherwise;
-  for_each_attribute_store(method, [&](const std::string& attribute, bool releases) {
-    if (!releases) {
-      set_otherwise.insert(attribute);
-    } else if (std::find(released.begin(), released.end(), attribute) == released.end()) {
-      released.push_back(attribute);
-    }
-  });
-  std::erase_if(released, [&](const std::string& a) { return set_otherwise.count(a) != 0; });
-  return released;
+  return released_from_first_param(method, false);
+}
+
+std::vector<std::string> attributes_released_by_function(const Function& function) {
+  if (function.owner_class >= 0 || function.is_lambda || function.params.empty()) return {};
+  // Only deletions: a plain function setting `obj.attr = None` is as often making the object as letting go
+  // of it (`node = node.clone(); node.parent = None`), and one cannot delete what was never set.
+  return released_from_first_param(function, true);
 }
 
 bool sets_attribute_on_first_param(const Function& function, const std::string& attribute) {
   bool sets = false;
-  for_each_attribute_store(
-      function, [&](const std::string& name, bool releases) { sets |= !releases && name == attribute; });
+  for_each_attribute_store(function, [&](const std::string& name, bool releases, bool) {
+    sets |= !releases && name == attribute;
+  });
   return sets;
 }
 

@@ -14,6 +14,11 @@ namespace cyclecheck {
 // else. Empty for `__init__`, `__del__`, static and class methods, and functions.
 std::vector<std::string> released_attributes(const Function& method);
 
+// The attributes of its first parameter a plain function (not a method, not a lambda) deletes (`del
+// module._old_forward` in a `remove_hook_from_module(module)`, `delattr`, `vars(module).pop("forward")`) and
+// nowhere sets to anything else.
+std::vector<std::string> attributes_released_by_function(const Function& function);
+
 // Whether `function` assigns `<its first parameter>.<attribute>` a value other than None: a caller that
 // releases the attribute and then sets it again (`arm()` calling `disarm()` first) does not release it.
 bool sets_attribute_on_first_param(const Function& function, const std::string& attribute);
@@ -23,6 +28,21 @@ template <typename Visit>
 void for_each_method_call(const Function& function, Visit&& visit) {
   auto visit_expr = [&visit](const Expr& e) {
     if (e.kind == ExprKind::Call && !e.children.empty() && e.children[0].kind == ExprKind::Attribute) {
+      visit(e.children[0].text);
+    }
+  };
+  for_each_statement(function.body, [&visit_expr](const Stmt& s) {
+    for_each_expr(s.value, visit_expr);
+    for (const Expr& target : s.targets) for_each_expr(target, visit_expr);
+  });
+}
+
+// Calls `visit(name)` for each call of `name(...)` or `<anything>.name(...)` in the statements of `function`.
+template <typename Visit>
+void for_each_called_name(const Function& function, Visit&& visit) {
+  auto visit_expr = [&visit](const Expr& e) {
+    if (e.kind == ExprKind::Call && !e.children.empty() &&
+        (e.children[0].kind == ExprKind::Attribute || e.children[0].kind == ExprKind::Name)) {
       visit(e.children[0].text);
     }
   };

@@ -63,10 +63,13 @@ void collect_removals(const std::vector<Stmt>& body, std::unordered_map<std::str
       const Expr& container = e.children[0].children[0];
       // `reset(token)` of a contextvars.ContextVar puts back the value it had before `set()`.
       if (method == "remove" || method == "discard" || method == "pop" || method == "clear" ||
-          method == "popitem" || method == "unregister" || method == "reset") {
+          method == "popitem" || method == "popleft" || method == "unregister" || method == "reset") {
         if (container.kind == ExprKind::Name) out[container.text] = true;
         if (container.kind == ExprKind::Attribute) out["." + container.text] = true;
       }
+      // `jobs.get()` takes an entry out of a queue (and reads a dict): "jobs.get()", counted for queues only.
+      if ((method == "get" || method == "get_nowait") && container.kind == ExprKind::Name)
+        out[container.text + ".get()"] = true;
       // `logger.removeHandler(h)`, whatever the receiver: "removeHandler()".
       if (method.rfind("remove", 0) == 0 || method.rfind("unregister", 0) == 0) out[method + "()"] = true;
     });
@@ -206,6 +209,7 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
   removers_.resize(modules_.size());
   referenced_names_.resize(modules_.size());
   imported_modules_.resize(modules_.size());
+  function_releases_.resize(modules_.size());
   weak_attributes_.resize(modules_.size());
   import_roots_.resize(modules_.size());
   parallel_for(modules_.size(), [this](size_t m) { import_roots_[m] = import_root(*modules_[m]); });
@@ -256,6 +260,8 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
         }
         collect_resets(f, removals_[m]);
       }
+      for (std::string& attribute : attributes_released_by_function(f))
+        function_releases_[m].emplace_back(std::move(attribute), static_cast<int32_t>(index));
       collect_referenced_names(f.body, referenced_names_[m], imported_modules_[m]);
     }
     classes_[m].resize(facts.classes.size());
@@ -369,21 +375,42 @@ void Program::resolve_releases() {
       for (const auto& [attribute, method] : info.releases) release_methods.insert(method);
     }
   }
-  if (release_methods.empty()) return;
-  // Per module: release method name -> the functions that call a method of that name on anything.
+  // Plain functions letting go of an attribute of their first parameter (`remove_hook_from_module(module)`
+  // deleting `module._old_forward`), by name; called as `name(...)` or `helpers.name(...)`.
+  std::unordered_map<std::string, std::vector<std::pair<std::string, CodeRef>>> function_releases;
+  for (size_t m = 0; m < function_releases_.size(); ++m) {
+    for (const auto& [attribute, f] : function_releases_[m]) {
+      const CodeRef ref{static_cast<int32_t>(m), f};
+      function_releases[function(ref).name].emplace_back(attribute, ref);
+    }
+  }
+  if (release_methods.empty() && function_releases.empty()) return;
+  // Per module: release method name -> the functions that call a method of that name on anything; and
+  // release function name -> the functions that call it.
   std::vector<std::unordered_map<std::string, std::vector<int32_t>>> callers(modules_.size());
+  std::vector<std::unordered_map<std::string, std::vector<int32_t>>> function_callers(modules_.size());
+  auto note_caller = [](std::vector<int32_t>& list, size_t f) {
+    if (list.empty() || list.back() != static_cast<int32_t>(f)) list.push_back(static_cast<int32_t>(f));
+  };
   parallel_for(modules_.size(), [&](size_t m) {
-    // A module that names none of the methods (as attributes: `x.close()`) is not walked.
-    if (std::none_of(release_methods.begin(), release_methods.end(),
-                     [&](const std::string& method) { return referenced_names_[m].count(method) != 0; }))
-      return;
+    // A module that names none of them (`x.close()`, `remove_hooks(m)`) is not walked.
+    const auto named_here = [&](const std::string& name) { return referenced_names_[m].count(name) != 0; };
+    const bool names_method = std::any_of(release_methods.begin(), release_methods.end(), named_here);
+    const bool names_function = std::any_of(function_releases.begin(), function_releases.end(),
+                                            [&](const auto& entry) { return named_here(entry.first); });
+    if (!names_method && !names_function) return;
     const std::vector<Function>& functions = modules_[m]->functions;
     for (size_t f = 0; f < functions.size(); ++f) {
-      for_each_method_call(functions[f], [&](const std::string& method) {
-        if (release_methods.count(method) == 0) return;
-        auto& list = callers[m][method];
-        if (list.empty() || list.back() != static_cast<int32_t>(f)) list.push_back(static_cast<int32_t>(f));
-      });
+      if (names_method) {
+        for_each_method_call(functions[f], [&](const std::string& method) {
+          if (release_methods.count(method) != 0) note_caller(callers[m][method], f);
+        });
+      }
+      if (names_function) {
+        for_each_called_name(functions[f], [&](const std::string& name) {
+          if (function_releases.count(name) != 0) note_caller(function_callers[m][name], f);
+        });
+      }
     }
   });
   std::unordered_map<std::string, std::vector<CodeRef>> callers_of;
@@ -432,6 +459,19 @@ void Program::resolve_releases() {
                  lets_go(caller, method, attribute);
         });
         if (released) info.released_attributes.push_back(attribute);
+      }
+    }
+  }
+  for (size_t m = 0; m < function_callers.size(); ++m) {
+    for (const auto& [name, callers_here] : function_callers[m]) {
+      for (const auto& [attribute, releaser] : function_releases[name]) {
+        if (released_by_functions_.count({attribute, releaser.module}) != 0) continue;
+        const bool released = std::any_of(callers_here.begin(), callers_here.end(), [&](int32_t f) {
+          const CodeRef caller{static_cast<int32_t>(m), f};
+          return caller != releaser && sees(caller.module, releaser.module) &&
+                 lets_go(caller, name, attribute);
+        });
+        if (released) released_by_functions_.emplace(attribute, releaser.module);
       }
     }
   }
@@ -1238,7 +1278,12 @@ bool Program::attribute_is_reset(int32_t module, const std::string& attribute) c
 
 bool Program::global_has_removal(int32_t module, const std::string& name) const {
   const auto& removed = removals_[static_cast<size_t>(module)];
-  return removed.find(name) != removed.end();
+  if (removed.find(name) != removed.end()) return true;
+  // A module-level queue some code of the module consumes (`job = _jobs.get()`) lets go of what is put in.
+  if (removed.find(name + ".get()") == removed.end()) return false;
+  const std::string made_by = global_call_qualified(module, name);
+  return made_by == "queue.Queue" || made_by == "queue.SimpleQueue" || made_by == "queue.LifoQueue" ||
+         made_by == "queue.PriorityQueue" || made_by == "asyncio.Queue" || made_by == "multiprocessing.Queue";
 }
 
 bool Program::global_removed_only_by(int32_t module, const std::string& name,

@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -265,7 +266,8 @@ class Program {
   bool uses_torch() const { return uses_torch_; }
   // A module-level `X = weakref.WeakSet()` (or WeakValueDictionary / WeakKeyDictionary): which one.
   WeakContainer global_weak_container(int32_t module, const std::string& name) const;
-  // Some code of the module removes entries from global `name` (remove, discard, pop, clear, del x[k]).
+  // Some code of the module removes entries from global `name` (remove, discard, pop, popleft, clear, del
+  // x[k], or `get()` from a queue).
   bool global_has_removal(int32_t module, const std::string& name) const;
   // Whether entries of `name` are taken out only by `functions` (indices into the module's functions): a
   // weak reference's callback that can never run (`weakref.ref(model, on_collect)`, closing over model).
@@ -286,6 +288,12 @@ class Program {
   // it without setting the attribute again (`watchdog.disarm()` sets `self._timer = None`): a cycle through
   // the attribute is broken on purpose.
   bool attribute_released(CodeRef cls, const std::string& attribute, int depth = 0) const;
+  // A plain function of module `store_module` deletes `attribute` of the object it is given, and code that
+  // can name it calls it (`del module._old_forward` in a `remove_hook_from_module(module)` beside the
+  // `add_hook_to_module` that stores it): the cycles through an attribute stored there are broken on purpose.
+  bool attribute_released_by_a_function(const std::string& attribute, int32_t store_module) const {
+    return released_by_functions_.count({attribute, store_module}) != 0;
+  }
 
  private:
   // Visits `cls` and then its project bases in the order attribute lookup searches them (depth first, left
@@ -351,6 +359,9 @@ class Program {
   // Per module: the attribute names its code reads, calls or writes, and the names it calls.
   std::vector<std::unordered_set<std::string>> referenced_names_;
   std::vector<std::vector<std::string>> imported_modules_;  // per module: see imported_modules()
+  // Per module: (attribute, function) for each plain function letting go of its first parameter's attribute.
+  std::vector<std::vector<std::pair<std::string, int32_t>>> function_releases_;
+  std::set<std::pair<std::string, int32_t>> released_by_functions_;  // see attribute_released_by_a_function
   // Per module, per function: the index of its functools.cache / lru_cache decorator, -1 when none.
   std::vector<std::vector<int32_t>> cache_decorators_;
   // Per module: function index -> where a decorator of the project applies functools' cache to it.

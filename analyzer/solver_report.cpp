@@ -558,6 +558,9 @@ void Context::detect_cycles() {
             edge.role = info->second.role;
             edge.chain = to_refs(info->second.chain);
             edge.removable = info->second.removable;
+            // `remove_hook_from_module(module)` deletes the `module._old_forward` its module's attach stored.
+            if (edge.field[0] == '.' && !edge.chain.empty())
+              released |= program_.attribute_released_by_a_function(fname, edge.chain.back().module);
           }
           edge.must = via_must;
           if (edge.field == "contents") edge.role = EdgeRole::Capture;

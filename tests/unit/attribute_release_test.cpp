@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -111,4 +112,45 @@ TEST(AttributeRelease, CallsWhereTheClassCannotBeNamedDoNotCount) {
                                                                       "def stop(alarm):\n"
                                                                       "    alarm.disarm()\n")});
   EXPECT_FALSE(program.attribute_released(class_named(program, 0, "Watchdog"), "_timer"));
+}
+
+const char* const kHookHelpers =
+    "def add_hook(module):\n"
+    "    if hasattr(module, '_old_forward'):\n"
+    "        remove_hook(module)\n"
+    "    module._old_forward = module.forward\n"
+    "def remove_hook(module):\n"
+    "    vars(module).pop('forward', None)\n"
+    "    delattr(module, '_hook')\n"
+    "    del module._old_forward\n"
+    "    module._state = None\n"
+    "def reset(module):\n"
+    "    del module.cache\n"
+    "    module.cache = {}\n";
+
+TEST(AttributeRelease, PlainFunctionsDeletingAttributesOfTheirArgument) {
+  auto facts = lower("hooks.py", "hooks", kHookHelpers);
+  auto released = attributes_released_by_function(function_named(*facts, "remove_hook"));
+  std::sort(released.begin(), released.end());
+  // Setting `module._state = None` in a plain function may be making the object: only deletions count.
+  EXPECT_EQ(released, (std::vector<std::string>{"_hook", "_old_forward", "forward"}));
+  // Deleted, then set again: a reset.
+  EXPECT_TRUE(attributes_released_by_function(function_named(*facts, "reset")).empty());
+  EXPECT_TRUE(attributes_released_by_function(function_named(*facts, "add_hook")).empty());
+}
+
+TEST(AttributeRelease, AHelperReleasesWhereItsModuleStoresWhenCalled) {
+  // Only add_hook() calls remove_hook(), and it sets the attribute again: nothing is let go of.
+  Program alone({lower("hooks.py", "hooks", kHookHelpers)});
+  EXPECT_FALSE(alone.attribute_released_by_a_function("_old_forward", 0));
+
+  Program used({lower("hooks.py", "hooks", kHookHelpers), lower("train.py", "train",
+                                                                "from hooks import add_hook, remove_hook\n"
+                                                                "def fit(model):\n"
+                                                                "    add_hook(model)\n"
+                                                                "    remove_hook(model)\n")});
+  EXPECT_TRUE(used.attribute_released_by_a_function("_old_forward", 0));
+  EXPECT_TRUE(used.attribute_released_by_a_function("forward", 0));
+  // An attribute the other module stores is not this helper's to let go of.
+  EXPECT_FALSE(used.attribute_released_by_a_function("_old_forward", 1));
 }
