@@ -871,6 +871,8 @@ class Context {
   // ---- state ----
   void join_into(HeapState& into, const HeapState& from);
   bool root_is_global(ObjId id) const;
+  // `id` is in a field of an object rooted at a module-level variable (one step: `EMA.shadow`'s dict).
+  bool held_by_global(ObjId id) const;
   static std::string describe_target(const Expr& e);
   static const Expr* self_accumulation(const Expr& value, const Expr& target);
   static const char* drains_generator(const Expr& call);

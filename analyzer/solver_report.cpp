@@ -254,6 +254,16 @@ bool Context::removed_only_by_dead_callbacks(int32_t module, const std::string& 
   return !callbacks.empty() && program_.global_removed_only_by(module, name, callbacks);
 }
 
+// Asked only for accumulations' bases, so the field table is scanned.
+bool Context::held_by_global(ObjId id) const {
+  if (id == kNoObj) return false;
+  for (const auto& [key, values] : st_.fields) {
+    if (std::find(values.begin(), values.end(), id) == values.end()) continue;
+    if (root_is_global(static_cast<ObjId>(key >> 32))) return true;
+  }
+  return false;
+}
+
 // Asked only for instances and closures stored into module-level state, so the field table is scanned.
 bool Context::holds_module(ObjId id, int depth) const {
   for (const auto& [key, values] : st_.fields) {
@@ -657,9 +667,12 @@ void Context::emit_events() {
     // `x = d * x + (1 - d) * p` into state that outlives the call (see
     // RetentionEvent::value_from_parameters); on `self`, only state no method starts again (`self.norm = 0`
     // before a loop that sums into it keeps one call's values, not every call's).
+    // Module-level state also where a callee put a fresh dict there first (`EMA.register(model)` setting
+    // `self.shadow = {...}` before the updates): the last of the restarted averages stays for good.
     const bool averages_parameters =
         ev.kind == EventKind::Accumulate && ev.augmented &&
-        (out.base_is_global || (out.base_is_receiver_state && !state_restarted(ev.base, ev.attribute)));
+        (out.base_is_global || (out.base_is_receiver_state && !state_restarted(ev.base, ev.attribute)) ||
+         held_by_global(ev.base));
     out.value_is_frame_like = holds_frame_like(ev.values);
     // Named by the value that holds the frames (`kernel = partial(_raise_error, err)` or `kernel = print`).
     if (out.value_is_frame_like) {
@@ -674,14 +687,17 @@ void Context::emit_events() {
       if (out.value_label.empty()) out.value_label = node_label(v);
       out.value_is_receiver |= o.receiver;
       out.value_is_module |= o.module;
-      // An instance's fields, or a closure's cells (`def show(...): print(model)`), holding a module, or
-      // holding something that does (the `*args` tuple a wrapper's closure reads); a library object's
-      // callables doing so (the callback of `weakref.ref(model, on_collect)`: a callable, a cell, a module).
+      // An instance's fields, a closure's cells (`def show(...): print(model)`) or a suspended generator's
+      // frame (`_CURSORS[key] = batches(model, loader)`) holding a module, or holding something that does
+      // (the `*args` tuple a wrapper's closure reads); a library object's callables doing so (the callback of
+      // `weakref.ref(model, on_collect)`: a callable, a cell, a module).
       if (ev.kind == EventKind::StoreIntoGlobal && !o.module &&
-          (o.kind == ObjKind::Instance || o.kind == ObjKind::Closure || o.kind == ObjKind::LibInstance))
-        out.value_holds_module |= holds_module(v, o.kind == ObjKind::Instance  ? 2
-                                                  : o.kind == ObjKind::Closure ? 3
-                                                                               : 4);
+          (o.kind == ObjKind::Instance || o.kind == ObjKind::Closure || o.kind == ObjKind::LibInstance ||
+           o.kind == ObjKind::Generator))
+        out.value_holds_module |=
+            holds_module(v, o.kind == ObjKind::Instance || o.kind == ObjKind::Generator ? 2
+                            : o.kind == ObjKind::Closure                                ? 3
+                                                                                        : 4);
       // Registries of the project and a library's that keeps every registration (atexit), and one slot
       // (signal.signal, sys.settrace: reported apart, as the last instance only is kept).
       out.value_holds_receiver |= (project_registry || out.base_is_process_slot) &&

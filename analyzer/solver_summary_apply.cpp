@@ -49,6 +49,12 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
   // this runs for every object of every summary applied (an entry, once written, only changes for a deferred
   // call's result, before any caller of this holds it).
   static const ValueSet kUnmapped;
+  // What the callee read as a module's parameter (`for name, p in model.named_parameters()`) is one here
+  // too: an average of them kept on module-level state is then known here, where that state is.
+  auto mark_mapped_parameters = [this](const Obj& placeholder, const ValueSet& values) {
+    if (!placeholder.parameter) return;
+    for (ObjId v : values) objs_[v].parameter = true;
+  };
   auto map_rec = [&](auto& self, ObjId id, int depth) -> const ValueSet& {
     if (is_mapped[id]) return mapped[id];
     if (depth > 16) return kUnmapped;
@@ -76,6 +82,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
         const std::string& name = field_name(o.field);
         if (name.size() > 2 && name.front() == '[') {
           out = load_keyed(bases, o.field, node.site);  // a keyed slot may only exist as "[]" here
+          mark_mapped_parameters(o, out);
           break;
         }
         // `self.trainer.on_step` read where the trainer's class was not known: here, where it is, a method
@@ -91,6 +98,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
           }
         }
         if (!plain_bases.empty()) out.merge(load(plain_bases, o.field, node.site));
+        mark_mapped_parameters(o, out);
         break;
       }
       case ObjKind::FunctionConst:
