@@ -23,7 +23,8 @@ static bool iterates_at_least_once(const Expr& iterable) {
 
 // `obj.name = value` on an instance of a class that defines `__setattr__` runs it, with the name and the
 // value. The store itself is made after it: most overrides end in `super().__setattr__(name, value)`.
-// Only values that are instances of project classes are handed over: the name is not known to the override,
+// Only values that are instances of project classes, or tensors with a graph, are handed over: the name is
+// not known to the override,
 // so a test of the value's class (`isinstance(value, Node)`) is what tells its cases apart, and for a
 // parameter of unknown class (`self.name = name`) it would pass every case. For the same reason only its
 // effects on other objects are taken (`value.__dict__["owner"] = self`): what it writes into the instance
@@ -33,7 +34,10 @@ void Context::run_setattr_overrides(const ValueSet& bases, const Expr& target, c
   ValueSet instances;
   for (ObjId v : values) {
     const ObjKind kind = objs_[v].kind;
-    if (objs_[v].cls.valid() && kind != ObjKind::ClassConst && kind != ObjKind::FunctionConst)
+    // A tensor with autograd history too: a proxy's override passing every other name on to the object
+    // it wraps (`setattr(self.__wrapped__, name, value)`) puts it there, whatever its tests of the name.
+    if ((objs_[v].cls.valid() && kind != ObjKind::ClassConst && kind != ObjKind::FunctionConst) ||
+        is_graph(v))
       instances.insert(v);
   }
   if (instances.empty()) return;

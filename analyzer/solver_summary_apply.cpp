@@ -228,7 +228,13 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
   for (uint64_t key : written) {
     auto it = callee.st_.fields.find(key);
     if (it == callee.st_.fields.end()) continue;
-    if (setattr_override && rooted_at_receiver(static_cast<ObjId>(key >> 32))) continue;
+    // What an override writes into the instance itself (`self.__dict__[name]`, `self._modules[name]`) is
+    // routed by the name; an attribute set on an object the instance refers to (`setattr(self._wrapped,
+    // name, value)` in a proxy) is an effect on another object.
+    if (setattr_override && rooted_at_receiver(static_cast<ObjId>(key >> 32)) &&
+        (callee.objs_[static_cast<ObjId>(key >> 32)].kind == ObjKind::Param ||
+         field_name(static_cast<FieldId>(key & 0xffffffffu)).find('[') != std::string::npos))
+      continue;
     if (map_obj(static_cast<ObjId>(key >> 32), 0).empty()) continue;
     for (ObjId v : it->second) map_obj(v, 0);
     writes.push_back(&*it);
@@ -263,6 +269,16 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
             ? run_descriptor_setters(map_obj(base, 0), fname, call_site().site, values, node)
             : map_obj(base, 0);
     if (bases.empty()) continue;
+    // A store the callee made with a value it knew only as a placeholder (`self.last = loss`, loss its
+    // parameter): where the value here is one a `__setattr__` override is handed (see
+    // run_setattr_overrides), the override runs now, for its effects on other objects.
+    if (!setattr_override && fname.find('[') == std::string::npos) {
+      ValueSet handed;
+      for (ObjId v : write->second) {
+        if (callee.is_placeholder(v)) handed.merge(map_obj(v, 0));
+      }
+      if (!handed.empty()) run_setattr_overrides(bases, node, handed);
+    }
     if (callee.outlives_call(base) && (objs_[bases[0]].kind == ObjKind::Global || root_is_global(bases[0]))) {
       // Each stored value with the statement that stored it: `memo[key] = result` and `memo[key] = err`
       // fill one field, and only the second keeps frames.
