@@ -12,7 +12,7 @@
 namespace cyclecheck {
 namespace {
 
-constexpr char kMagic[8] = {'C', 'C', 'F', 'A', 'C', 'T', 'S', '7'};
+constexpr char kMagic[8] = {'C', 'C', 'F', 'A', 'C', 'T', 'S', '8'};
 constexpr size_t kHeaderBytes = sizeof kMagic + 16;  // then the body's size and checksum, 8 bytes each
 
 constexpr uint32_t kMaxCount = 1u << 24;  // sanity bound on any decoded length

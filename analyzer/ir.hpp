@@ -26,7 +26,8 @@ enum class ExprKind : uint8_t {
   Container,  // list/tuple/set/dict display or comprehension; children = element (and dict value) expressions
   Function,   // a lambda: function_index into ModuleFacts::functions
   Arith,      // operators, f-strings, comparisons: a new value computed from children
-  Choice,     // `a if c else b`, `a or b`: any of children
+  Choice,     // `a if c else b`, `a or b`: any of children; arg_names {"isinstance", name, Dotted} (or
+              // "issubclass") when c is such a test
   Walrus,     // text := children[0]
   Starred,    // *children[0] in a call or display
   Unknown,    // await, yield and anything else: an unknown value
@@ -44,7 +45,7 @@ struct Expr {
   Site site;
   std::string text;
   std::vector<Expr> children;
-  std::vector<std::string> arg_names;  // Call only: "" positional, "*" star, "**" double star, else keyword
+  std::vector<std::string> arg_names;  // Call: "" positional, "*" star, "**" double star, else keyword
 };
 
 enum class StmtKind : uint8_t {

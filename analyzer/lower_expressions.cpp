@@ -163,6 +163,9 @@ Expr Lowerer::lower_expr(TSNode node) {
         const TSNode key_node = fields[g_.f_key], value_node = fields[g_.f_value];
         Expr key = lower_expr(key_node);
         Expr value = lower_expr(value_node);
+        // A key carries no names: that is how a dict display's keys are told from its values (a value's
+        // class test, `x if isinstance(x, C) else y`, is then given up too).
+        if (key.kind == ExprKind::Choice) key.arg_names.clear();
         // Keep the literal key on the value so `{"a": x}["a"]` can be resolved.
         value.arg_names.push_back(key.kind == ExprKind::Literal ? key_text(key_node) : "");
         e.children.push_back(std::move(key));
@@ -222,6 +225,7 @@ Expr Lowerer::lower_expr(TSNode node) {
       e.children.reserve(2);
       e.children.push_back(lower_expr(node_children[0]));
       e.children.push_back(lower_expr(node_children[2]));
+      note_class_test(node_children[1], e);
     }
   } else if (sym == g_.named_expression) {
     e.kind = ExprKind::Walrus;
@@ -250,6 +254,22 @@ Expr Lowerer::lower_expr(TSNode node) {
     e.kind = ExprKind::Unknown;
   }
   return e;
+}
+
+void Lowerer::note_class_test(TSNode condition, Expr& choice) {
+  // `isinstance(name, Dotted)` / `issubclass(name, Dotted)`: kept as {test, name, Dotted} in arg_names, so
+  // that the solver can take only the branch the classes it knows pass (see Context::class_test_branch).
+  if (ts_node_symbol(condition) != g_.call) return;
+  const FieldChildren fields(*this, condition);
+  const TSNode function = fields[g_.f_function], args = fields[g_.f_arguments];
+  if (ts_node_is_null(function) || ts_node_is_null(args) || ts_node_symbol(function) != g_.identifier) return;
+  const std::string test = text(function);
+  if (test != "isinstance" && test != "issubclass") return;
+  const NamedChildren arguments(*this, args);
+  if (arguments.size() != 2 || ts_node_symbol(arguments[0]) != g_.identifier ||
+      (ts_node_symbol(arguments[1]) != g_.identifier && ts_node_symbol(arguments[1]) != g_.attribute))
+    return;
+  choice.arg_names = {test, text(arguments[0]), text(arguments[1])};
 }
 
 void Lowerer::lower_operator_chain(TSNode node, Expr& e) {

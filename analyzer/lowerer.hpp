@@ -78,6 +78,7 @@ class Lowerer {
   bool long_operator_chain(TSNode node) const;
   // Lowers such a chain into `e` (an Arith): its operands from the leftmost on.
   void lower_operator_chain(TSNode node, Expr& e);
+  void note_class_test(TSNode condition, Expr& choice);
 
   static Site site(TSNode node) {
     const TSPoint s = ts_node_start_point(node), e = ts_node_end_point(node);

@@ -354,6 +354,9 @@ class Context {
   // Nonzero for a plain local variable: its name and where it was last bound, so that a variable bound
   // again between two stores is another choice.
   uint32_t choice_of(const Expr& e) const;
+  // For `a if isinstance(x, C) else b` (or issubclass): 0 when every value of `x` is an instance (a class)
+  // of the project that passes the test, 1 when none does, -1 when unknown or mixed (both branches).
+  int class_test_branch(const Expr& choice);
   uint32_t binding_of(const std::string& name) const;
   // Local variables bound from an expression rooted at another local (`for child in parent.children`,
   // `for name, p in module.named_parameters()`): the source variable and its binding then. A store of the

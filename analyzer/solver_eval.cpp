@@ -281,6 +281,10 @@ ValueSet Context::eval(const Expr& e) {
       return ValueSet{value};
     }
     case ExprKind::Choice: {
+      if (e.arg_names.size() == 3 && e.children.size() == 2) {
+        const int branch = class_test_branch(e);
+        if (branch >= 0) return eval(e.children[static_cast<size_t>(branch)]);
+      }
       ValueSet out;
       for (const Expr& child : e.children) out.merge(eval(child));
       return out;
@@ -294,6 +298,23 @@ ValueSet Context::eval(const Expr& e) {
       return e.children.empty() ? ValueSet{} : eval(e.children[0]);
   }
   return {};
+}
+
+int Context::class_test_branch(const Expr& choice) {
+  const StaticRef tested = program_.resolve_dotted(ref_.module, choice.arg_names[2]);
+  if (tested.kind != StaticRef::Kind::ProjectClass) return -1;
+  const bool instances = choice.arg_names[0] == "isinstance";
+  const ValueSet subjects = read_name(choice.arg_names[1], choice.site);
+  int passing = 0;
+  for (ObjId v : subjects) {
+    const Obj& o = objs_[v];
+    const bool known =
+        o.cls.valid() && (instances ? o.kind == ObjKind::Instance : o.kind == ObjKind::ClassConst);
+    if (!known) return -1;
+    passing += program_.is_subclass_of(o.cls, tested.code) ? 1 : 0;
+  }
+  if (subjects.empty() || (passing != 0 && passing != static_cast<int>(subjects.size()))) return -1;
+  return passing != 0 ? 0 : 1;
 }
 
 // `(self,) + args`, `args + [x]`, `[None] * n`: a new sequence holding the elements of each operand that is

@@ -893,6 +893,12 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
           {site_ref(node.site,
                     is_registration ? registration_note(what + "() registers it") : what + "() keeps it")},
           role, is_registration && removable);
+    // A fresh iterable made of one argument (`itertools.repeat(self)`, `ChainMap(overrides)`) surely holds
+    // it: a copy of its elements (`chain.from_iterable(repeat(self))`) then surely holds it too.
+    if (src.base == ModelOperand::Base::Argument && src.field.empty() && field == "[]" &&
+        dst.base == ModelOperand::Base::Return && created != kNoObj && source.size() == 1 &&
+        destination.size() == 1 && destination[0] == created)
+      surely_holds(created, elements_field(), source[0]);
     // Every keyword argument is kept (`partial(fn, owner=self, name=name)`), not one of them: each is its own
     // store, so that the edge to each is sure.
     if (src.base == ModelOperand::Base::KeywordArguments && source.size() > 1) {
