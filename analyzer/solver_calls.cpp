@@ -329,7 +329,7 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
     // Named after the method: the holder is often on the C side (a signal, a future), with no attribute.
     // Ends in "[]" like an element, so registering one callable does not replace another.
     store(unresolved, intern_field(method + std::string(kRegisteredSuffix)), callables,
-          {site_ref(node.site, registration_note(method + "() keeps the callable"))},
+          {site_ref(node.site, registration_note(method + "() keeps the callable", result_used))},
           module_hook ? EdgeRole::ModuleHook : EdgeRole::Callback, removable);
     return out;
   }
@@ -971,8 +971,9 @@ bool Context::removes_handles() {
   return *removes_handles_;
 }
 
-std::string Context::registration_note(std::string note) {
-  if (removal_skipped_line_ == 0 || removes_handles()) return note;
+std::string Context::registration_note(std::string note, bool handle_kept) {
+  // A handle not kept cannot be removed: no removal of this function is its.
+  if (!handle_kept || removes_handles() || removal_skipped_line_ == 0) return note;
   return note + "; its removal at line " + std::to_string(removal_skipped_line_) + kRemovalSkippedAtYield;
 }
 

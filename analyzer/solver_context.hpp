@@ -100,8 +100,9 @@ class Context {
   // The line of a removal that does not count, being skipped when an exception comes in at a yield before
   // it (see handle_removal); 0 when none. Known once removes_handles() has run.
   uint32_t removal_skipped_line_ = 0;
-  // `note` for a hook registered here, telling of such a skipped removal when there is one.
-  std::string registration_note(std::string note);
+  // `note` for a hook registered here, telling of such a skipped removal when there is one and the
+  // registration's handle is kept.
+  std::string registration_note(std::string note, bool handle_kept);
   // Whether `id` was made by a call to one of the library `functions` (qualified names): the call's result
   // here, or what a module-level variable assigned once from one holds.
   bool made_by(ObjId id, const std::vector<std::string>& functions) const;

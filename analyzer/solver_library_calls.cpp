@@ -890,8 +890,8 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       if (positional) store_value_choice_ = choice_of(node.children[at]);
     }
     store(destination, intern_field(field), source,
-          {site_ref(node.site,
-                    is_registration ? registration_note(what + "() registers it") : what + "() keeps it")},
+          {site_ref(node.site, is_registration ? registration_note(what + "() registers it", result_used)
+                                               : what + "() keeps it")},
           role, is_registration && removable);
     // A fresh iterable made of one argument (`itertools.repeat(self)`, `ChainMap(overrides)`) surely holds
     // it: a copy of its elements (`chain.from_iterable(repeat(self))`) then surely holds it too.
@@ -905,7 +905,7 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       for (const Arg& a : args) {
         if (a.name.empty() || a.name == "*" || a.name == "**" || a.values.empty()) continue;
         store(destination, intern_field(field), a.values,
-              {site_ref(node.site, is_registration ? registration_note(what + "() registers it")
+              {site_ref(node.site, is_registration ? registration_note(what + "() registers it", result_used)
                                                    : what + "() keeps it")},
               role, is_registration && removable);
       }

@@ -24,12 +24,11 @@ static bool iterates_at_least_once(const Expr& iterable) {
 // `obj.name = value` on an instance of a class that defines `__setattr__` runs it, with the name and the
 // value. The store itself is made after it: most overrides end in `super().__setattr__(name, value)`.
 // Only values that are instances of project classes, or tensors with a graph, are handed over: the name is
-// not known to the override,
-// so a test of the value's class (`isinstance(value, Node)`) is what tells its cases apart, and for a
-// parameter of unknown class (`self.name = name`) it would pass every case. For the same reason only its
-// effects on other objects are taken (`value.__dict__["owner"] = self`): what it writes into the instance
-// itself is routed by the name (`self._modules[name] = value` for one kind of value), and the store stands
-// for that.
+// not known to the override, so a test of the value's class (`isinstance(value, Node)`) is what tells its
+// cases apart, and for a parameter of unknown class (`self.name = name`) it would pass every case. For the
+// same reason only its effects on other objects are taken (`value.__dict__["owner"] = self`): what it writes
+// into the instance itself is routed by the name (`self._modules[name] = value` for one kind of value), and
+// the store stands for that.
 void Context::run_setattr_overrides(const ValueSet& bases, const Expr& target, const ValueSet& values) {
   ValueSet instances;
   for (ObjId v : values) {
