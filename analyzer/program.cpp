@@ -10,6 +10,7 @@
 #include "analyzer/attribute_release.hpp"
 #include "analyzer/decorator_registry.hpp"
 #include "analyzer/decorator_wrapper.hpp"
+#include "analyzer/module_link_cache.hpp"
 #include "analyzer/parallel.hpp"
 #include "analyzer/project.hpp"
 #include "analyzer/text_util.hpp"
@@ -202,7 +203,50 @@ MethodKind method_kind_of(const Function& method, bool* property_accessor) {
   return kind;
 }
 
-Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modules_(std::move(modules)) {
+void Program::link_module_alone(size_t m, const ModuleLink* cached) {
+  if (cached != nullptr) {
+    bindings_[m] = cached->bindings;
+    removals_[m] = cached->removals;
+    removers_[m] = cached->removers;
+    referenced_names_[m] = cached->referenced_names;
+    imported_modules_[m] = cached->imported_modules;
+    function_releases_[m] = cached->function_releases;
+    classes_[m] = cached->classes;
+    return;
+  }
+  const ModuleFacts& facts = *modules_[m];
+  if (!facts.functions.empty()) collect_bindings(static_cast<int32_t>(m), facts.functions[0].body);
+  std::unordered_map<std::string, bool> removed_here;
+  for (size_t index = 0; index < facts.functions.size(); ++index) {
+    const Function& f = facts.functions[index];
+    // A finalizer takes nothing out of a registry that holds its object: it runs only once nothing does.
+    if (f.owner_class < 0 || f.name != "__del__") {
+      removed_here.clear();
+      collect_removals(f.body, removed_here);
+      for (const auto& [name, removed] : removed_here) {
+        removals_[m][name] = removed;
+        removers_[m][name].push_back(static_cast<int32_t>(index));
+      }
+      collect_resets(f, removals_[m]);
+    }
+    for (std::string& attribute : attributes_released_by_function(f))
+      function_releases_[m].emplace_back(std::move(attribute), static_cast<int32_t>(index));
+    collect_referenced_names(f.body, referenced_names_[m], imported_modules_[m]);
+  }
+  classes_[m].resize(facts.classes.size());
+  std::optional<std::unordered_set<std::string>> assigned_attributes;
+  for (size_t c = 0; c < facts.classes.size(); ++c) {
+    collect_methods(CodeRef{static_cast<int32_t>(m), static_cast<int32_t>(c)}, assigned_attributes);
+  }
+}
+
+Program::ModuleLink Program::module_link(size_t m) const {
+  return ModuleLink{bindings_[m],         removals_[m],          removers_[m], referenced_names_[m],
+                    imported_modules_[m], function_releases_[m], classes_[m]};
+}
+
+Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules, ModuleLinkCache* link_cache)
+    : modules_(std::move(modules)) {
   bindings_.resize(modules_.size());
   classes_.resize(modules_.size());
   removals_.resize(modules_.size());
@@ -241,35 +285,17 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules) : modu
   // What needs only the module itself (its bindings, removals and classes' own methods) walks every
   // statement, so it is built on all cores; each module writes only its own slots.
   std::vector<uint8_t> imports_torch(modules_.size(), 0);
-  parallel_for(modules_.size(), [this, &imports_torch](size_t m) {
-    const ModuleFacts& facts = *modules_[m];
-    if (!facts.functions.empty()) collect_bindings(static_cast<int32_t>(m), facts.functions[0].body);
+  parallel_for(modules_.size(), [this, &imports_torch, link_cache](size_t m) {
+    const std::shared_ptr<const ModuleLink> cached =
+        link_cache ? link_cache->find(modules_[m].get()) : nullptr;
+    link_module_alone(m, cached.get());
+    if (link_cache && !cached)
+      link_cache->store(modules_[m], std::make_shared<const ModuleLink>(module_link(m)));
     imports_torch[m] = std::any_of(bindings_[m].begin(), bindings_[m].end(), [](const auto& entry) {
       return entry.second.kind == Binding::Kind::Import && is_torch_module_name(entry.second.import.module);
     });
-    std::unordered_map<std::string, bool> removed_here;
-    for (size_t index = 0; index < facts.functions.size(); ++index) {
-      const Function& f = facts.functions[index];
-      // A finalizer takes nothing out of a registry that holds its object: it runs only once nothing does.
-      if (f.owner_class < 0 || f.name != "__del__") {
-        removed_here.clear();
-        collect_removals(f.body, removed_here);
-        for (const auto& [name, removed] : removed_here) {
-          removals_[m][name] = removed;
-          removers_[m][name].push_back(static_cast<int32_t>(index));
-        }
-        collect_resets(f, removals_[m]);
-      }
-      for (std::string& attribute : attributes_released_by_function(f))
-        function_releases_[m].emplace_back(std::move(attribute), static_cast<int32_t>(index));
-      collect_referenced_names(f.body, referenced_names_[m], imported_modules_[m]);
-    }
-    classes_[m].resize(facts.classes.size());
-    std::optional<std::unordered_set<std::string>> assigned_attributes;
-    for (size_t c = 0; c < facts.classes.size(); ++c) {
-      collect_methods(CodeRef{static_cast<int32_t>(m), static_cast<int32_t>(c)}, assigned_attributes);
-    }
   });
+  if (link_cache) link_cache->keep_only(modules_);
   // A method that removes hook handles lets them go only if something runs it: Python itself (`__exit__`,
   // `__del__`), or code that names it (`profiler.stop()`, `atexit.register(self.close)`). A `stop()` that
   // nothing calls, on a class the project makes instances of itself, removes nothing; a class the project

@@ -138,9 +138,14 @@ struct DecoratorWrapper {
 // Whether a global's name is a default_instance_name (`fit(stopper=...)`), which no real global's can be.
 inline bool is_default_instance_name(const std::string& name) { return name.ends_with("=...)"); }
 
+class ModuleLinkCache;
+
 class Program {
  public:
-  explicit Program(std::vector<std::shared_ptr<const ModuleFacts>> modules);
+  // With `link_cache`, what linking finds in one module alone is taken from it for modules linked before
+  // (by their facts' identity) and kept there for the others (see module_link_cache.hpp).
+  explicit Program(std::vector<std::shared_ptr<const ModuleFacts>> modules,
+                   ModuleLinkCache* link_cache = nullptr);
 
   const std::vector<std::shared_ptr<const ModuleFacts>>& modules() const { return modules_; }
   const ModuleFacts& module(int32_t index) const { return *modules_[static_cast<size_t>(index)]; }
@@ -296,6 +301,7 @@ class Program {
   }
 
  private:
+  friend class ModuleLinkCache;
   // Visits `cls` and then its project bases in the order attribute lookup searches them (depth first, left
   // to right) until `visit(class, info)` returns true; whether it did.
   template <typename Visit>
@@ -338,6 +344,19 @@ class Program {
     int assignments = 0;
     WeakContainer weak = WeakContainer::None;  // Value: what weakref container `value` makes (set on linking)
   };
+  // What linking finds in one module alone: the per-module slots below, as the first pass fills them.
+  struct ModuleLink {
+    std::unordered_map<std::string, Binding> bindings;
+    std::unordered_map<std::string, bool> removals;
+    std::unordered_map<std::string, std::vector<int32_t>> removers;
+    std::unordered_set<std::string> referenced_names;
+    std::vector<std::string> imported_modules;
+    std::vector<std::pair<std::string, int32_t>> function_releases;
+    std::vector<ClassInfo> classes;
+  };
+  // Fills module `m`'s per-module slots: from `cached` when given, else by walking the module.
+  void link_module_alone(size_t m, const ModuleLink* cached);
+  ModuleLink module_link(size_t m) const;
   std::vector<std::shared_ptr<const ModuleFacts>> modules_;
   std::unordered_map<std::string, int32_t> module_by_name_;  // own names, then import_aliases
   // Names more than one module has (own names first), each with the directory the name is relative to.

@@ -45,6 +45,8 @@ std::filesystem::path package_root(const std::filesystem::path& file, const std:
 std::shared_ptr<const ModuleFacts> lower_module(const SourceText& source, const TSTree* tree = nullptr,
                                                 std::optional<uint64_t> content_hash = std::nullopt);
 
+class ModuleLinkCache;
+
 struct AnalysisOptions {
   bool show_possible = false;                   // also report possible (may) cycles, at lower severity
   std::shared_ptr<const LibraryModels> models;  // null: the shipped models only
@@ -54,6 +56,9 @@ struct AnalysisOptions {
   // pre-commit hook passes): their own findings are not wanted, so their functions are analysed only where
   // the others call them, unless they import one of the others (see analyzer/context_modules.hpp).
   std::set<std::string> context_paths;
+  // Kept by a caller that analyses mostly the same modules again (the editor server): linking takes what it
+  // found in each unchanged module from there (see module_link_cache.hpp).
+  std::shared_ptr<ModuleLinkCache> link_cache;
 };
 
 // Links the modules, solves, runs every rule. Diagnostics come sorted (diagnostic_less);

@@ -41,7 +41,7 @@ std::vector<Diagnostic> analyze_modules(const std::vector<std::shared_ptr<const 
   for (const auto& module : modules) {
     out.insert(out.end(), module->file_diagnostics.begin(), module->file_diagnostics.end());
   }
-  const auto linked = std::make_shared<const Program>(analysed_modules(modules));
+  const auto linked = std::make_shared<const Program>(analysed_modules(modules), options.link_cache.get());
   const Program& program = *linked;
   if (!options.free_memory) retain_until_exit(linked);
   timer.mark("link");

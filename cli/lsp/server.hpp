@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "analyzer/config.hpp"
+#include "analyzer/module_link_cache.hpp"
 #include "analyzer/project.hpp"
 #include "cli/lsp/code_actions.hpp"
 #include "cli/lsp/document.hpp"
@@ -123,8 +124,10 @@ class Server {
   Config project_config_;
   Config config_;  // project_config_ with the client's settings applied
   ServerSettings settings_;
-  std::shared_ptr<const LibraryModels> models_;    // the shipped models plus the configuration's model files
-  std::map<std::string, OpenDocument> documents_;  // by URI
+  std::shared_ptr<const LibraryModels> models_;  // the shipped models plus the configuration's model files
+  // What linking found in each module whose facts did not change since the last analysis (worker only).
+  std::shared_ptr<ModuleLinkCache> link_cache_ = std::make_shared<ModuleLinkCache>();
+  std::map<std::string, OpenDocument> documents_;             // by URI
   std::map<std::filesystem::path, DiskModule> disk_modules_;  // by absolute path
   std::set<std::filesystem::path> stale_disk_files_;          // changed on disk, to re-read
   std::vector<PendingPull> pending_pulls_;

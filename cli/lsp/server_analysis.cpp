@@ -129,6 +129,7 @@ void Server::analysis_pass() {
     }
     options.show_possible = config_.show_possible;
     options.models = models_;
+    options.link_cache = link_cache_;
   }
   for (const std::string& error : errors) log(kMessageError, "cyclecheck: cannot analyse " + error);
 
