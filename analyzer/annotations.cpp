@@ -17,14 +17,6 @@ std::string without_spaces(std::string_view text) {
   return out;
 }
 
-// `"X"` or `'X'`: the forward reference's text.
-std::string_view unquoted(std::string_view text) {
-  if (text.size() >= 2 && (text.front() == '"' || text.front() == '\'') && text.back() == text.front()) {
-    return text.substr(1, text.size() - 2);
-  }
-  return text;
-}
-
 std::string_view without_module(std::string_view name) {
   for (std::string_view prefix : {"typing.", "collections.abc.", "t.", "abc."}) {
     if (name.substr(0, prefix.size()) == prefix) return name.substr(prefix.size());

@@ -4,6 +4,7 @@
 #include <unordered_set>
 
 #include "analyzer/program.hpp"
+#include "analyzer/text_util.hpp"
 
 namespace cyclecheck {
 namespace {
@@ -19,9 +20,9 @@ const std::string* attribute_of(const Expr& target, const std::string& self) {
 
 // A string literal's text without its quotes ("'forward'" -> "forward"); "" for anything else.
 std::string literal_name(const Expr& e) {
-  if (e.kind != ExprKind::Literal || e.text.size() < 3) return "";
-  const char quote = e.text.front();
-  return (quote == '\'' || quote == '"') && e.text.back() == quote ? e.text.substr(1, e.text.size() - 2) : "";
+  if (e.kind != ExprKind::Literal) return "";
+  const std::string_view name = unquoted(e.text);
+  return name.size() + 2 == e.text.size() ? std::string(name) : "";
 }
 
 // The attribute of `self` a call takes out of the instance: `delattr(self, "name")`,

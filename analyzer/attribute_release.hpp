@@ -23,28 +23,15 @@ std::vector<std::string> attributes_released_by_function(const Function& functio
 // releases the attribute and then sets it again (`arm()` calling `disarm()` first) does not release it.
 bool sets_attribute_on_first_param(const Function& function, const std::string& attribute);
 
-// Calls `visit(method_name)` for each call `<anything>.<method_name>(...)` in the statements of `function`.
-template <typename Visit>
-void for_each_method_call(const Function& function, Visit&& visit) {
-  auto visit_expr = [&visit](const Expr& e) {
-    if (e.kind == ExprKind::Call && !e.children.empty() && e.children[0].kind == ExprKind::Attribute) {
-      visit(e.children[0].text);
-    }
-  };
-  for_each_statement(function.body, [&visit_expr](const Stmt& s) {
-    for_each_expr(s.value, visit_expr);
-    for (const Expr& target : s.targets) for_each_expr(target, visit_expr);
-  });
-}
-
-// Calls `visit(name)` for each call of `name(...)` or `<anything>.name(...)` in the statements of `function`.
+// Calls `visit(name, is_method)` for each call in the statements of `function` whose callee is written as a
+// name (`name(...)`, is_method false) or an attribute (`<anything>.name(...)`, is_method true).
 template <typename Visit>
 void for_each_called_name(const Function& function, Visit&& visit) {
   auto visit_expr = [&visit](const Expr& e) {
-    if (e.kind == ExprKind::Call && !e.children.empty() &&
-        (e.children[0].kind == ExprKind::Attribute || e.children[0].kind == ExprKind::Name)) {
-      visit(e.children[0].text);
-    }
+    if (e.kind != ExprKind::Call || e.children.empty()) return;
+    const ExprKind callee = e.children[0].kind;
+    if (callee == ExprKind::Attribute || callee == ExprKind::Name)
+      visit(e.children[0].text, callee == ExprKind::Attribute);
   };
   for_each_statement(function.body, [&visit_expr](const Stmt& s) {
     for_each_expr(s.value, visit_expr);

@@ -427,16 +427,10 @@ void Program::resolve_releases() {
     if (!names_method && !names_function) return;
     const std::vector<Function>& functions = modules_[m]->functions;
     for (size_t f = 0; f < functions.size(); ++f) {
-      if (names_method) {
-        for_each_method_call(functions[f], [&](const std::string& method) {
-          if (release_methods.count(method) != 0) note_caller(callers[m][method], f);
-        });
-      }
-      if (names_function) {
-        for_each_called_name(functions[f], [&](const std::string& name) {
-          if (function_releases.count(name) != 0) note_caller(function_callers[m][name], f);
-        });
-      }
+      for_each_called_name(functions[f], [&](const std::string& name, bool is_method) {
+        if (names_method && is_method && release_methods.count(name) != 0) note_caller(callers[m][name], f);
+        if (names_function && function_releases.count(name) != 0) note_caller(function_callers[m][name], f);
+      });
     }
   });
   std::unordered_map<std::string, std::vector<CodeRef>> callers_of;

@@ -272,7 +272,11 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     // A store the callee made with a value it knew only as a placeholder (`self.last = loss`, loss its
     // parameter): where the value here is one a `__setattr__` override is handed (see
     // run_setattr_overrides), the override runs now, for its effects on other objects.
-    if (!setattr_override && fname.find('[') == std::string::npos) {
+    if (!setattr_override && fname.find('[') == std::string::npos &&
+        std::any_of(bases.begin(), bases.end(), [this](ObjId b) {
+          return objs_[b].cls.valid() && objs_[b].kind != ObjKind::ClassConst &&
+                 program_.class_info(objs_[b].cls).overrides_setattr;
+        })) {
       ValueSet handed;
       for (ObjId v : write->second) {
         if (callee.is_placeholder(v)) handed.merge(map_obj(v, 0));

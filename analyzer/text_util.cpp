@@ -102,6 +102,13 @@ size_t first_invalid_utf8(std::string_view text) {
   return std::string_view::npos;
 }
 
+std::string_view unquoted(std::string_view text) {
+  if (text.size() >= 2 && (text.front() == '"' || text.front() == '\'') && text.back() == text.front()) {
+    return text.substr(1, text.size() - 2);
+  }
+  return text;
+}
+
 std::string_view trim_blanks(std::string_view text) {
   auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f'; };
   while (!text.empty() && blank(text.front())) text.remove_prefix(1);

@@ -18,6 +18,9 @@ std::string hex64(uint64_t value);
 // Byte offset of the first invalid UTF-8 sequence, or npos when the text is valid.
 size_t first_invalid_utf8(std::string_view text);
 
+// `"X"` or `'X'`: X; any other text as it is.
+std::string_view unquoted(std::string_view text);
+
 // `text` without the blanks (spaces, tabs, carriage returns, form feeds) at either end.
 std::string_view trim_blanks(std::string_view text);
 

@@ -12,6 +12,7 @@ using cyclecheck::fast_hash_bytes;
 using cyclecheck::first_invalid_utf8;
 using cyclecheck::is_dotted_name;
 using cyclecheck::is_identifier;
+using cyclecheck::unquoted;
 
 namespace {
 
@@ -83,4 +84,13 @@ TEST(PythonNames, DottedNamesAndIdentifiers) {
   EXPECT_FALSE(is_identifier("dist-packages"));
   EXPECT_FALSE(is_identifier("3rdparty"));
   EXPECT_FALSE(is_identifier(""));
+}
+
+TEST(TextUtil, UnquotedTakesOffOneMatchingPairOfQuotes) {
+  EXPECT_EQ(unquoted("'forward'"), "forward");
+  EXPECT_EQ(unquoted("\"Node\""), "Node");
+  EXPECT_EQ(unquoted("''"), "");
+  EXPECT_EQ(unquoted("'mixed\""), "'mixed\"");
+  EXPECT_EQ(unquoted("plain"), "plain");
+  EXPECT_EQ(unquoted("'"), "'");
 }
