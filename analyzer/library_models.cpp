@@ -134,6 +134,9 @@ void LibraryModels::add_toml(std::string_view toml_text, const std::string& orig
       model->kills_graph = (*entry)["kills_graph"].value_or(false);
       model->keeps_every_registration = (*entry)["keeps_every_registration"].value_or(false);
       model->receivers = string_list(*entry, "receivers", where);
+      model->chains = (*entry)["chains"].value_or(false);
+      if (model->chains && (!is_method || model->receivers.empty() || model->returns != ModelReturn::New))
+        throw ModelError(where + ": chains needs a [[method]] with receivers and returns = \"new:<Label>\"");
       model->removed_by = string_list(*entry, "removed_by", where);
       for (const std::string& name : model->removed_by) {
         if (name.rfind("remove", 0) != 0 && name.rfind("unregister", 0) != 0)

@@ -62,6 +62,9 @@ struct CallModel {
   // [[method]] only: the method is modelled only on objects these library functions return (a call's
   // result, or a module-level variable assigned once from such a call); on other receivers it is unknown.
   std::vector<std::string> receivers;
+  // [[method]] with receivers and returns = "new:<Label>": the result is made by the receiver's library too,
+  // a receiver for these entries in turn (a DataPipe's `pipe.map(f).batch(8)`).
+  bool chains = false;
   // A call to one of these methods anywhere in the module takes registrations out again: its "root"
   // effects are not reported there (names starting "remove" or "unregister").
   std::vector<std::string> removed_by;

@@ -103,9 +103,11 @@ class Context {
   // `note` for a hook registered here, telling of such a skipped removal when there is one and the
   // registration's handle is kept.
   std::string registration_note(std::string note, bool handle_kept);
-  // Whether `id` was made by a call to one of the library `functions` (qualified names): the call's result
-  // here, or what a module-level variable assigned once from one holds.
+  // Whether `id` was made by a call to one of the library `functions` (qualified names, or "pkg.*" for any
+  // name under pkg): the call's result here, or what a module-level variable assigned once from one holds.
   bool made_by(ObjId id, const std::vector<std::string>& functions) const;
+  // The qualified name of the library function whose call made `id` (see made_by); "" when not known.
+  std::string maker(ObjId id) const;
   // The plain project class (no library base) a parameter annotation names, as seen from this function's
   // module; invalid otherwise.
   CodeRef annotated_project_class(const std::string& dotted) const;

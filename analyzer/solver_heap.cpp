@@ -463,18 +463,26 @@ void Context::write_name(const std::string& name, const ValueSet& values, const 
   }
 }
 
-bool Context::made_by(ObjId id, const std::vector<std::string>& functions) const {
-  auto listed = [&functions](const std::string& qualified) {
-    return !qualified.empty() && std::find(functions.begin(), functions.end(), qualified) != functions.end();
-  };
+std::string Context::maker(ObjId id) const {
   const Obj& o = objs_[id];
-  if (o.kind == ObjKind::Unknown || o.kind == ObjKind::LibInstance) return listed(o.qualified.str());
+  if (o.kind == ObjKind::Unknown || o.kind == ObjKind::LibInstance) return o.qualified.str();
   // A module-level variable, as a function names it (or reads it under `global x`: its "value").
   const Obj* variable = &o;
   if (o.kind == ObjKind::Field && o.base != kNoObj && field_name(o.field) == "value")
     variable = &objs_[o.base];
-  return variable->kind == ObjKind::Global && variable->module_index >= 0 &&
-         listed(program_.global_call_qualified(variable->module_index, variable->name.str()));
+  if (variable->kind != ObjKind::Global || variable->module_index < 0) return {};
+  return program_.global_call_qualified(variable->module_index, variable->name.str());
+}
+
+bool Context::made_by(ObjId id, const std::vector<std::string>& functions) const {
+  const std::string qualified = maker(id);
+  if (qualified.empty()) return false;
+  return std::any_of(functions.begin(), functions.end(), [&qualified](const std::string& listed) {
+    if (listed.ends_with(".*"))
+      return qualified.size() > listed.size() - 1 &&
+             qualified.starts_with(std::string_view(listed).substr(0, listed.size() - 1));
+    return qualified == listed;
+  });
 }
 
 // Rooted at a module-level variable, or at an attribute of a project class (`Model.instances`): either lives

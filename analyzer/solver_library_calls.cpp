@@ -588,7 +588,12 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
   ValueSet ret;
   ObjId created = constructed;
   ObjId element = kNoObj;  // each element of `created`, with model.element_label
-  const std::string what = model.names.empty() ? "call" : last_component(model.names.front());
+  // The name called, where the entry lists several (`pipe.batch(8)` under the entry for `map` and others).
+  std::string what = model.names.empty() ? "call" : last_component(model.names.front());
+  if (!node.children.empty() && node.children[0].kind == ExprKind::Attribute &&
+      std::any_of(model.names.begin(), model.names.end(),
+                  [&](const std::string& name) { return last_component(name) == node.children[0].text; }))
+    what = node.children[0].text;
   // Only for the library's call itself, not a project subclass's `super().__init__`.
   if (constructed == kNoObj) record_library_cycle(model, args, node);
   switch (model.returns) {
@@ -602,6 +607,14 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         if (model.new_label == "list" || model.new_label == "dict" || model.new_label == "tuple")
           kind = ObjKind::Container;
         created = at_site(&node, kind, model.new_label, node.site);
+        if (model.chains) {
+          for (ObjId r : receiver) {
+            if (std::string made = maker(r); !made.empty()) {
+              objs_[created].qualified = made;
+              break;
+            }
+          }
+        }
       }
       if (!model.element_label.empty()) {
         element = at_site(&node, ObjKind::LibInstance, model.element_label, node.site, 1);

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 namespace cyclecheck {
@@ -114,6 +115,21 @@ TEST(LibraryModels, MalformedOptionalKeysAreRefused) {
   expect_refused(
       "[[function]]\nnames = [\"split\"]\nreturns = \"new:list\"\neffects = [\"return[].whole = arg0\"]\n",
       "it needs element_label");
+  expect_refused("[[method]]\nnames = [\"map\"]\nreturns = \"new:pipe\"\nchains = true\n", "chains needs");
+  expect_refused(
+      "[[method]]\nnames = [\"map\"]\nreceivers = [\"pipes.*\"]\nreturns = \"receiver\"\nchains = true\n",
+      "chains needs");
+}
+
+TEST(LibraryModels, DataPipeFunctionalFormsChainOnPipes) {
+  // `pipe.map(f).batch(8)`: each form makes a pipe the next form applies to; other objects' `map` is unknown.
+  const CallModel* batch = LibraryModels::builtin()->method("batch");
+  ASSERT_NE(batch, nullptr);
+  EXPECT_TRUE(batch->chains);
+  EXPECT_EQ(batch->returns, ModelReturn::New);
+  EXPECT_NE(std::find(batch->receivers.begin(), batch->receivers.end(), "torch.utils.data.datapipes.iter.*"),
+            batch->receivers.end());
+  EXPECT_EQ(batch->other_receivers, nullptr);
 }
 
 TEST(LibraryModels, ElementsOfAFreshSequenceAreDescribed) {
