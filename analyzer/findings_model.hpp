@@ -117,6 +117,9 @@ struct RetentionEvent {
   bool base_is_process_registry = false;  // a library's process-wide registry (atexit.register)
   // One process-wide slot (signal.signal, sys.settrace): the next registration replaces this one.
   bool base_is_process_slot = false;
+  // A library call that sets one attribute of a module-level object (`CONSOLE.setFormatter(f)`): the next
+  // call replaces the value, as an assignment would.
+  bool replaces_slot = false;
   // A module-level contextvars.ContextVar: it keeps the value set last until reset(token) or the next set().
   bool base_is_context_variable = false;
   // In a parameter's default instance (`def fit(..., stopper=EarlyStopping())`, a dataclass field's).

@@ -265,6 +265,7 @@ struct Event {
   bool under_no_grad = false;
   bool comprehension = false;        // the elements of a list, set or dict comprehension
   bool base_made_in_callee = false;  // see RetentionEvent
+  bool replaces_slot = false;        // see RetentionEvent
   // The attribute written when the event is on the object that holds it (`self.total += v` is on `self`);
   // 0 when `base` is the accumulator itself.
   FieldId attribute = 0;

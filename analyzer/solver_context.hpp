@@ -111,6 +111,7 @@ class Context {
   // The plain project class (no library base) a parameter annotation names, as seen from this function's
   // module; invalid otherwise.
   CodeRef annotated_project_class(const std::string& dotted) const;
+  bool names_torch_module_class(const std::string& dotted) const;
 
   // Interning.
   FlatMap<uint64_t, ObjId, std::hash<uint64_t>> project_constants_;  // by kind, module and index

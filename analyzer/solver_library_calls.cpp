@@ -588,9 +588,11 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
   ValueSet ret;
   ObjId created = constructed;
   ObjId element = kNoObj;  // each element of `created`, with model.element_label
-  // The name called, where the entry lists several (`pipe.batch(8)` under the entry for `map` and others).
+  // The name called, where the entry lists several (`pipe.batch(8)` under the entry for `map` and others,
+  // `list(it)` under the one for `sorted`).
   std::string what = model.names.empty() ? "call" : last_component(model.names.front());
-  if (!node.children.empty() && node.children[0].kind == ExprKind::Attribute &&
+  if (!node.children.empty() &&
+      (node.children[0].kind == ExprKind::Attribute || node.children[0].kind == ExprKind::Name) &&
       std::any_of(model.names.begin(), model.names.end(),
                   [&](const std::string& name) { return last_component(name) == node.children[0].text; }))
     what = node.children[0].text;
@@ -931,6 +933,15 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
     if (role == EdgeRole::ModuleHook) {
       if (const auto kind = forward_hook_registration(node)) {
         for (ObjId d : destination) set_field(d, forward_hooks_field(*kind), source, false);
+      }
+    }
+    // `CONSOLE.setFormatter(ProgressFormatter(trial))`: one attribute of a module-level object.
+    if (dst.base == ModelOperand::Base::Receiver && !field.empty() && field.find("[]") == std::string::npos) {
+      for (ObjId d : destination) {
+        if (objs_[d].kind != ObjKind::Global && !root_is_global(d)) continue;
+        if (Event* event =
+                record_event(EventKind::StoreIntoGlobal, d, objs_[d].label, source, node.site, what + "()"))
+          event->replaces_slot = true;
       }
     }
     if (field == "[]" || field.find("[]") != std::string::npos) {

@@ -615,6 +615,7 @@ void Context::emit_events() {
     out.under_no_grad = ev.under_no_grad;
     out.comprehension = ev.comprehension;
     out.base_made_in_callee = ev.base_made_in_callee;
+    out.replaces_slot = ev.replaces_slot;
     out.function = ref_;
     out.origin = ev.origin;
     out.cached_function = ev.cached_function;
@@ -691,13 +692,17 @@ void Context::emit_events() {
       // frame (`_CURSORS[key] = batches(model, loader)`) holding a module, or holding something that does
       // (the `*args` tuple a wrapper's closure reads); a library object's callables doing so (the callback of
       // `weakref.ref(model, on_collect)`: a callable, a cell, a module).
+      // A bound method or partial of the model (`_PLANS[key] = model.forward`) holds it through `__self__`
+      // or its arguments.
       if (ev.kind == EventKind::StoreIntoGlobal && !o.module &&
           (o.kind == ObjKind::Instance || o.kind == ObjKind::Closure || o.kind == ObjKind::LibInstance ||
-           o.kind == ObjKind::Generator))
+           o.kind == ObjKind::Generator || o.kind == ObjKind::BoundMethod || o.kind == ObjKind::Partial))
         out.value_holds_module |=
-            holds_module(v, o.kind == ObjKind::Instance || o.kind == ObjKind::Generator ? 2
-                            : o.kind == ObjKind::Closure                                ? 3
-                                                                                        : 4);
+            holds_module(v, o.kind == ObjKind::Instance || o.kind == ObjKind::Generator ||
+                                    o.kind == ObjKind::BoundMethod || o.kind == ObjKind::Partial
+                                ? 2
+                            : o.kind == ObjKind::Closure ? 3
+                                                         : 4);
       // Registries of the project and a library's that keeps every registration (atexit), and one slot
       // (signal.signal, sys.settrace: reported apart, as the last instance only is kept).
       out.value_holds_receiver |= (project_registry || out.base_is_process_slot) &&

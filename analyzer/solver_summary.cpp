@@ -2,6 +2,7 @@
 // (frame locals, cycles and events when the function is this solver's, then compaction).
 
 #include <algorithm>
+#include <cctype>
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
@@ -22,6 +23,16 @@ CodeRef Context::annotated_project_class(const std::string& dotted) const {
   if (ref.kind != StaticRef::Kind::ProjectClass || !program_.class_info(ref.code).external_bases.empty())
     return {};
   return ref.code;
+}
+
+// Whether the annotation `dotted` names a module class of torch.nn (`nn.Embedding`, `torch.nn.Module`), as
+// seen from this function's module; not a parameter or buffer class, which are tensors.
+bool Context::names_torch_module_class(const std::string& dotted) const {
+  const StaticRef ref = program_.resolve_dotted(ref_.module, dotted);
+  if (ref.kind != StaticRef::Kind::External || !ref.qualified.starts_with("torch.nn.")) return false;
+  const std::string name = last_component(ref.qualified);
+  return !name.empty() && std::isupper(static_cast<unsigned char>(name[0])) && name != "Parameter" &&
+         name != "UninitializedParameter" && name != "UninitializedBuffer" && name != "Buffer";
 }
 
 // `def drop_path(x, p, training): if p == 0.0 or not training: return x ... return x * mask / keep`: the
@@ -94,6 +105,9 @@ void Context::run() {
       // The annotation's class lets method calls on the parameter resolve (`cb: Callback; cb.attach(self)`).
       const CodeRef hinted = annotated_project_class(p.annotation);
       (p.annotation_elements ? o.element_cls : o.cls) = hinted;
+      // `embedding: nn.Embedding`: a torch module, whose call makes a tensor with a graph.
+      if (!p.annotation_elements && program_.uses_torch() && names_torch_module_class(p.annotation))
+        o.module = true;
     }
     if (p.kind == ParamKind::Positional || p.kind == ParamKind::KeywordOnly) {
       if (p.has_default &&

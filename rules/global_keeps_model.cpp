@@ -130,7 +130,8 @@ const RuleDefinition& global_keeps_model() {
               // A model made at import time is the module's own, meant to live as long.
               if (store.statement == nullptr || store.function == 0) return false;
               // One process-wide slot (`sys.excepthook = hook`, signal.signal()) keeps the last value.
-              bool fixed = store.statement->kind == StmtKind::Assign || e.base_is_process_slot;
+              bool fixed =
+                  store.statement->kind == StmtKind::Assign || e.base_is_process_slot || e.replaces_slot;
               for (const Expr& target : store.statement->targets) {
                 const std::string slot = slot_of(target);
                 if (!slot.empty() && slot_released(facts, store, slot)) return false;
