@@ -266,6 +266,9 @@ struct Event {
   bool comprehension = false;        // the elements of a list, set or dict comprehension
   bool base_made_in_callee = false;  // see RetentionEvent
   bool replaces_slot = false;        // see RetentionEvent
+  // Project functions registered here with weakref.finalize on an object the stored values hold: they run
+  // only once that object dies, which the store prevents (see Context::note_dead_finalizers).
+  std::vector<CodeRef> dead_finalizers;
   // The attribute written when the event is on the object that holds it (`self.total += v` is on `self`);
   // 0 when `base` is the accumulator itself.
   FieldId attribute = 0;

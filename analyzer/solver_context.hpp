@@ -88,6 +88,14 @@ class Context {
   // one of them and a value in a cycle is taken to hold the cycle's value (see edge_is_must).
   ValueSet passed_through_;
   std::vector<Event> events_;
+  // `weakref.finalize(obj, callback, ...)` calls made here with a project function as the callback.
+  struct Finalizer {
+    ValueSet referents;
+    CodeRef callback;
+  };
+  std::vector<Finalizer> finalizers_;
+  // Marks the store events whose values hold a finalizer's object (see Event::dead_finalizers).
+  void note_dead_finalizers();
   std::vector<ObjId> params_;
   ObjId func_self_ = kNoObj;
   ObjId frame_ = kNoObj;
@@ -1035,7 +1043,7 @@ class Context {
   ValueSet display_entries(ObjId global_id);
   // Whether the entries of module-level `name` are taken out only by the callbacks of weak references
   // among `values` that reach their referents, so never run (`weakref.ref(model, on_collect)`).
-  bool removed_only_by_dead_callbacks(int32_t module, const std::string& name, const ValueSet& values) const;
+  bool removed_only_by_dead_callbacks(int32_t module, const std::string& name, const Event& ev) const;
   // The stores of the shortest path (at most `max_edges` long) from one of `from` to one of `to`; null when
   // there is none, empty when `from` and `to` share an object.
   std::optional<std::vector<SiteNote>> path_between(const ValueSet& from, const ValueSet& to,

@@ -665,8 +665,15 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       }
       // What the reference names, held without an edge: calling a reference gives it back, and a proxy
       // forwards attribute reads and calls to it.
-      if (const ValueSet referents = arg_values(args, 0, "", node.site); !referents.empty())
+      if (const ValueSet referents = arg_values(args, 0, "", node.site); !referents.empty()) {
         set_field(created, referent_field(), referents, true);
+        if (what == "finalize") {
+          for (ObjId c : arg_values(args, 1, "", node.site)) {
+            if (objs_[c].kind == ObjKind::FunctionConst && objs_[c].fn.valid())
+              finalizers_.push_back({referents, objs_[c].fn});
+          }
+        }
+      }
       break;
     case ModelReturn::CurrentFrame:
       if (asks_for_own_frame(node)) {

@@ -237,12 +237,14 @@ void Context::record_weak_key_store(const ValueSet& bases, const ValueSet& keys,
   if (event != nullptr) event->held_through = std::move(*path);
 }
 
-bool Context::removed_only_by_dead_callbacks(int32_t module, const std::string& name,
-                                             const ValueSet& values) const {
+bool Context::removed_only_by_dead_callbacks(int32_t module, const std::string& name, const Event& ev) const {
   // The callbacks of weak references kept with a callback (see apply_model): one that reaches its referent
-  // never runs, nor does what it takes out of `name`.
+  // never runs, nor does what it takes out of `name`. So are finalizers of an object the values hold.
   std::vector<int32_t> callbacks;
-  for (ObjId v : values) {
+  for (const CodeRef& f : ev.dead_finalizers) {
+    if (f.module == module) callbacks.push_back(f.index);
+  }
+  for (ObjId v : ev.values) {
     if (objs_[v].kind != ObjKind::LibInstance) continue;
     auto held = st_.fields.find(field_key(v, intern_field("__callback__")));
     if (held == st_.fields.end()) continue;
@@ -643,7 +645,7 @@ void Context::emit_events() {
         // WeakSet & co.: no retention, unless a value refers to its key.
         if (weak_container(root) != WeakContainer::None && ev.kind != EventKind::WeakKeyHeldByValue) continue;
         out.registry_cleared = program_.global_has_removal(g.module_index, g.name) &&
-                               !removed_only_by_dead_callbacks(g.module_index, g.name.str(), ev.values);
+                               !removed_only_by_dead_callbacks(g.module_index, g.name.str(), ev);
         out.base_is_context_variable =
             root == ev.base &&
             program_.global_call_qualified(g.module_index, g.name) == "contextvars.ContextVar";

@@ -218,11 +218,28 @@ void Context::finish() {
   if (debug_heap) dump_heap();
   // Only the range that owns a function reports what it sees; another range analyses it for its
   // summary alone (its reports would be dropped).
+  note_dead_finalizers();
   if (solver_.owns(ref_)) {
     detect_cycles();
     emit_events();
   }
   compact_summary();
+}
+
+// `_PLANS[key] = Plan(model.forward)` with `weakref.finalize(model, _drop_plans, key)`: the finalizer that
+// would take the entry out runs when the model dies, which the entry prevents. Noted on the event, so that
+// callers which apply this summary see it too.
+void Context::note_dead_finalizers() {
+  if (finalizers_.empty()) return;
+  for (Event& ev : events_) {
+    if (ev.kind != EventKind::StoreIntoGlobal) continue;
+    for (const Finalizer& f : finalizers_) {
+      if (path_between(ev.values, f.referents, 6) &&
+          std::find(ev.dead_finalizers.begin(), ev.dead_finalizers.end(), f.callback) ==
+              ev.dead_finalizers.end())
+        ev.dead_finalizers.push_back(f.callback);
+    }
+  }
 }
 
 // Keeps only what a caller can observe: objects reachable from the parameters, globals, the result and
