@@ -690,6 +690,7 @@ void Context::emit_events() {
       if (out.value_label.empty()) out.value_label = node_label(v);
       out.value_is_receiver |= o.receiver;
       out.value_is_module |= o.module;
+      out.value_is_parameter |= o.parameter && ev.kind == EventKind::StoreIntoGlobal;
       // An instance's fields, a closure's cells (`def show(...): print(model)`) or a suspended generator's
       // frame (`_CURSORS[key] = batches(model, loader)`) holding a module, or holding something that does
       // (the `*args` tuple a wrapper's closure reads); a library object's callables doing so (the callback of
@@ -743,7 +744,7 @@ void Context::emit_events() {
          out.accumulates_across_steps()) ||
         (ev.kind == EventKind::StoreIntoGlobal && out.base_is_global &&
          (out.value_is_receiver || out.value_holds_receiver || out.value_is_frame_like ||
-          out.value_is_module || out.value_holds_module ||
+          out.value_is_module || out.value_holds_module || out.value_is_parameter ||
           (out.value_carries_graph && !out.under_no_grad))) ||
         (ev.kind == EventKind::MutableDefaultStore && ev.base != kNoObj && objs_[ev.base].mutable_default) ||
         (ev.kind == EventKind::CachedArgument && (out.value_is_module || out.value_carries_graph)) ||

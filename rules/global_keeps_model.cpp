@@ -78,7 +78,9 @@ const RuleDefinition& global_keeps_model() {
        Severity::Warning,
        "a function keeps an nn.Module in module-level state",
        {"Finds a function storing an `nn.Module` it was given or built (or an object of the project that "
-        "holds one, such as a watcher, callback or closure keeping the model) into module-level state: a "
+        "holds one, such as a watcher, callback or closure keeping the model, or one of its parameters, as "
+        "a value or a dict key: `_ANCHORS[p] = p.detach().clone()` for `p` in `model.parameters()`) into "
+        "module-level state: a "
         "global (`global _MODEL; _MODEL = model`), a slot of a module-level dict or object "
         "(`_ACTIVE['model'] "
         "= model`, `_state.model = model` on a `threading.local()`), a process-wide slot "
@@ -118,7 +120,7 @@ const RuleDefinition& global_keeps_model() {
             context, rule_info_of("CC209"), out,
             [&](const RetentionEvent& e) {
               if (e.kind != EventKind::StoreIntoGlobal || !e.base_is_global ||
-                  !(e.value_is_module || e.value_holds_module) ||
+                  !(e.value_is_module || e.value_holds_module || e.value_is_parameter) ||
                   (e.registry_cleared && !e.base_is_process_slot) || e.base_is_process_registry ||
                   !e.function.valid())
                 return false;
@@ -146,6 +148,11 @@ const RuleDefinition& global_keeps_model() {
                                                             : "module-level '" + e.base_label + "'";
               if (e.base_is_process_slot)  // "sys.excepthook", "signal.signal() registry"
                 where = "process-wide slot '" + slot_name(e) + "'";
+              if (!e.value_is_module && !e.value_holds_module)
+                return "A parameter of an nn.Module ('" + e.value_label + "') is kept in the " + where +
+                       ": its data and gradient stay allocated " +
+                       (fixed ? "after training is over, until the slot is overwritten."
+                              : "for the life of the process, with every other parameter stored there.");
               const std::string what = e.value_is_module
                                            ? "An nn.Module ('" + e.value_label + "')"
                                            : "'" + e.value_label + "', which holds an nn.Module,";
