@@ -100,6 +100,9 @@ class Context {
   ObjId func_self_ = kNoObj;
   ObjId frame_ = kNoObj;
   bool uses_frame_ = false;  // currentframe()/exception handlers: frame locals become edges at exit
+  // The frame is reached otherwise than through an `except` handler's traceback (currentframe(), a with
+  // block's __exit__, a tracer): every local it has at exit counts.
+  bool frame_beyond_handlers_ = false;
   // Whether this function, or the class whose method it is, calls `<handle>.remove()`: a hook registered here
   // whose handle is kept is then taken to be removed on purpose. Found on first need: most functions
   // register nothing.
@@ -281,7 +284,8 @@ class Context {
   }
   ObjId global(int32_t module, const std::string& name);
   ObjId cell(const std::string& name);
-  ObjId frame();
+  // The running frame; `for_handler` when only an exception caught by `except` keeps it (its traceback).
+  ObjId frame(bool for_handler = false);
   ObjId at_site(const void* node, ObjKind kind, const std::string& label, const Site& site,
                 uint32_t salt = 0);
   // `torch.autograd.grad(outputs, inputs, ...)`: a tuple of gradients, which carry a graph only with a

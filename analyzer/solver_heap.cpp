@@ -128,7 +128,8 @@ ObjId Context::cell(const std::string& name) {
   return id;
 }
 
-ObjId Context::frame() {
+ObjId Context::frame(bool for_handler) {
+  frame_beyond_handlers_ |= !for_handler;
   if (frame_ != kNoObj) return frame_;
   Obj o;
   o.kind = ObjKind::Frame;

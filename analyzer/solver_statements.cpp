@@ -677,7 +677,7 @@ void Context::exec_try(const Stmt& s) {
     const ObjId tb = at_site(&h, ObjKind::Traceback, "traceback", h.site, 1);
     store(ValueSet{exception}, intern_field("__traceback__"), ValueSet{tb},
           {site_ref(h.site, "the exception keeps its traceback")}, EdgeRole::Frame);
-    store(ValueSet{tb}, intern_field("tb_frame"), ValueSet{frame()},
+    store(ValueSet{tb}, intern_field("tb_frame"), ValueSet{frame(true)},
           {site_ref(h.site, "the traceback keeps the frame of " + fn_.name + "()")}, EdgeRole::Frame);
     handler_exceptions_.push_back(exception);
     ValueSet caught{exception};

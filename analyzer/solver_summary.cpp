@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <iterator>
 #include <string>
 #include <utility>
 #include <vector>
@@ -186,15 +187,55 @@ void Context::join_into(HeapState& into, const HeapState& from) {
   }
 }
 
+// The locals every `except` handler of `body` lets go of (`self = None`, `del fut`, in the handler or in the
+// `finally` of its `try`), the idiom that breaks the cycle through the caught exception's traceback
+// (concurrent.futures' `_WorkItem.run`); empty when there is no handler.
+static std::vector<std::string> locals_cleared_by_every_handler(const std::vector<Stmt>& body) {
+  auto cleared_in = [](const std::vector<Stmt>& block, std::vector<std::string>& out) {
+    for (const Stmt& s : block) {
+      const bool to_none =
+          s.kind == StmtKind::Assign && s.value.kind == ExprKind::Literal && s.value.text == "None";
+      if (!to_none && s.kind != StmtKind::Delete) continue;
+      for (const Expr& t : s.targets)
+        if (t.kind == ExprKind::Name) out.push_back(t.text);
+    }
+  };
+  std::vector<std::string> common;
+  bool any_handler = false;
+  for_each_statement(body, [&](const Stmt& s) {
+    if (s.kind != StmtKind::Try) return;
+    std::vector<std::string> in_finally;
+    cleared_in(s.finalbody, in_finally);
+    for (const Handler& h : s.handlers) {
+      std::vector<std::string> cleared = in_finally;
+      cleared_in(h.body, cleared);
+      std::sort(cleared.begin(), cleared.end());
+      if (!any_handler) {
+        common = std::move(cleared);
+        any_handler = true;
+        continue;
+      }
+      std::vector<std::string> both;
+      std::set_intersection(common.begin(), common.end(), cleared.begin(), cleared.end(),
+                            std::back_inserter(both));
+      common = std::move(both);
+    }
+  });
+  return common;
+}
+
 void Context::finish() {
   if (frame_ != kNoObj) {
-    // A frame outliving its function (held by a traceback or a variable) keeps its locals.
+    // A frame outliving its function (held by a traceback or a variable) keeps its locals; kept only by the
+    // tracebacks of caught exceptions, not those every handler lets go of.
+    const std::vector<std::string> cleared =
+        frame_beyond_handlers_ ? std::vector<std::string>{} : locals_cleared_by_every_handler(fn_.body);
     std::vector<std::string> names;
     for (const auto& [name, binding] : st_.env) names.push_back(name);
     std::sort(names.begin(), names.end());
     for (const std::string& name : names) {
       const Binding& binding = st_.env.at(name);
-      if (binding.values.empty()) continue;
+      if (binding.values.empty() || std::binary_search(cleared.begin(), cleared.end(), name)) continue;
       store(ValueSet{frame_}, intern_field("local:" + name), binding.values,
             {SiteNote{binding.module, binding.site, name + " = ..."}}, EdgeRole::Frame);
     }
