@@ -149,8 +149,11 @@ const RuleDefinition& global_keeps_model() {
               if (e.base_is_process_slot)  // "sys.excepthook", "signal.signal() registry"
                 where = "process-wide slot '" + slot_name(e) + "'";
               if (!e.value_is_module && !e.value_holds_module)
-                return "A parameter of an nn.Module ('" + e.value_label + "') is kept in the " + where +
-                       ": its data and gradient stay allocated " +
+                // `model[]`, an element of what `model.parameters()` yields: named by the module.
+                return (e.value_label.ends_with("[]") && e.value_label.size() > 2
+                            ? "A parameter of '" + e.value_label.substr(0, e.value_label.size() - 2) + "'"
+                            : "A parameter of an nn.Module ('" + e.value_label + "')") +
+                       " is kept in the " + where + ": its data and gradient stay allocated " +
                        (fixed ? "after training is over, until the slot is overwritten."
                               : "for the life of the process, with every other parameter stored there.");
               const std::string what = e.value_is_module
