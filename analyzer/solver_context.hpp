@@ -122,6 +122,7 @@ class Context {
   // The plain project class (no library base) a parameter annotation names, as seen from this function's
   // module; invalid otherwise.
   CodeRef annotated_project_class(const std::string& dotted) const;
+  // Whether the annotation `dotted` names a module class of torch.nn (`nn.Embedding`), not a Parameter.
   bool names_torch_module_class(const std::string& dotted) const;
 
   // Interning.

@@ -694,9 +694,8 @@ void Context::emit_events() {
       // An instance's fields, a closure's cells (`def show(...): print(model)`) or a suspended generator's
       // frame (`_CURSORS[key] = batches(model, loader)`) holding a module, or holding something that does
       // (the `*args` tuple a wrapper's closure reads); a library object's callables doing so (the callback of
-      // `weakref.ref(model, on_collect)`: a callable, a cell, a module).
-      // A bound method or partial of the model (`_PLANS[key] = model.forward`) holds it through `__self__`
-      // or its arguments.
+      // `weakref.ref(model, on_collect)`: a callable, a cell, a module); a bound method or partial of the
+      // model (`_PLANS[key] = model.forward`), through `__self__` or its arguments.
       if (ev.kind == EventKind::StoreIntoGlobal && !o.module &&
           (o.kind == ObjKind::Instance || o.kind == ObjKind::Closure || o.kind == ObjKind::LibInstance ||
            o.kind == ObjKind::Generator || o.kind == ObjKind::BoundMethod || o.kind == ObjKind::Partial))

@@ -53,7 +53,9 @@ const RuleDefinition& exception_frame_cycle() {
        {"Finds a caught exception stored on an object that the failing function's frame can reach "
         "(`self.last_error = err`), and frames kept in local variables (`frame = inspect.currentframe()`, "
         "`sys._getframe(0)`, or `inspect.stack()`, whose first record is the running frame; "
-        "`sys._getframe(1)` is the caller's and is not a cycle).",
+        "`sys._getframe(1)` is the caller's and is not a cycle). A future given the exception "
+        "(`fut.set_exception(err)`) keeps it too. A local that every handler of the function sets to None or "
+        "deletes (`self = None` after the store, as concurrent.futures does) is not kept by the frame.",
         "An exception keeps its traceback, the traceback keeps the frames, the frames keep every local "
         "variable: "
         "the batch, the activations, `self`. Storing it where those locals lead back makes a cycle that "
