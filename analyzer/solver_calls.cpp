@@ -628,9 +628,54 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
   return out;
 }
 
+// The class attribute a singleton's `__new__` keeps its one instance in (`if cls._instance is None:
+// cls._instance = super().__new__(cls)` ... `return cls._instance`); "" for any other `__new__`.
+static std::string singleton_slot(const Function& new_method) {
+  if (new_method.params.empty()) return "";
+  const std::string& cls = new_method.params[0].name;
+  auto slot_of = [&cls](const Expr& e) {
+    return e.kind == ExprKind::Attribute && !e.children.empty() && e.children[0].kind == ExprKind::Name &&
+                   e.children[0].text == cls
+               ? e.text
+               : std::string();
+  };
+  std::string returned;
+  bool assigned = false, other_return = false;
+  for_each_statement(new_method.body, [&](const Stmt& s) {
+    if (s.kind == StmtKind::Return) {
+      const std::string slot = slot_of(s.value);
+      if (slot.empty() || (!returned.empty() && slot != returned)) other_return = true;
+      if (!slot.empty()) returned = slot;
+    }
+    if (s.kind == StmtKind::Assign) {
+      for (const Expr& t : s.targets)
+        assigned |= !returned.empty() ? slot_of(t) == returned : !slot_of(t).empty();
+    }
+  });
+  return !other_return && assigned && !returned.empty() ? returned : "";
+}
+
 ValueSet Context::construct(CodeRef cls, const std::vector<Arg>& args, const Expr& node) {
   const ClassDef& def = program_.class_def(cls);
   const ClassInfo& info = program_.class_info(cls);
+  // A singleton: the call gives the one instance its class keeps, which lives as long as the class. Its
+  // `__init__` is taken to have run when it was made (singletons guard it, `if self._initialized: return`):
+  // what it holds is what earlier calls left there, as for a module-level instance.
+  if (const CodeRef made_by = program_.find_method(cls, "__new__"); made_by.valid()) {
+    if (const std::string slot = singleton_slot(program_.function(made_by)); !slot.empty()) {
+      StaticRef r;
+      r.kind = StaticRef::Kind::ProjectClass;
+      r.code = cls;
+      const ValueSet held = load(ValueSet{constant(r)}, intern_field(slot), node.site);
+      if (!held.empty()) {
+        for (ObjId h : held) {
+          objs_[h].cls = cls;
+          objs_[h].module = info.is_nn_module;
+        }
+        return held;
+      }
+    }
+  }
   const ObjId instance = at_site(&node, ObjKind::Instance, def.name, node.site);
   objs_[instance].cls = cls;
   objs_[instance].module = info.is_nn_module;

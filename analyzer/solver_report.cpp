@@ -695,13 +695,16 @@ void Context::emit_events() {
       // frame (`_CURSORS[key] = batches(model, loader)`) holding a module, or holding something that does
       // (the `*args` tuple a wrapper's closure reads); a library object's callables doing so (the callback of
       // `weakref.ref(model, on_collect)`: a callable, a cell, a module); a bound method or partial of the
-      // model (`_PLANS[key] = model.forward`), through `__self__` or its arguments.
+      // model (`_PLANS[key] = model.forward`), through `__self__` or its arguments; a record holding it
+      // (`_watched[key] = {"model": model, "freq": 2}`).
       if (ev.kind == EventKind::StoreIntoGlobal && !o.module &&
           (o.kind == ObjKind::Instance || o.kind == ObjKind::Closure || o.kind == ObjKind::LibInstance ||
-           o.kind == ObjKind::Generator || o.kind == ObjKind::BoundMethod || o.kind == ObjKind::Partial))
+           o.kind == ObjKind::Generator || o.kind == ObjKind::BoundMethod || o.kind == ObjKind::Partial ||
+           o.kind == ObjKind::Container))
         out.value_holds_module |=
             holds_module(v, o.kind == ObjKind::Instance || o.kind == ObjKind::Generator ||
-                                    o.kind == ObjKind::BoundMethod || o.kind == ObjKind::Partial
+                                    o.kind == ObjKind::BoundMethod || o.kind == ObjKind::Partial ||
+                                    o.kind == ObjKind::Container
                                 ? 2
                             : o.kind == ObjKind::Closure ? 3
                                                          : 4);

@@ -339,7 +339,11 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     const bool project_instance = std::any_of(store.values.begin(), store.values.end(), [this](ObjId v) {
       return objs_[v].kind == ObjKind::Instance && objs_[v].cls.valid();
     });
-    if (!keeps_receiver && !project_instance && !holds_frame_like(store.values) &&
+    // A record holding a module (`self._watched[key] = {"model": model}`, the model passed in here).
+    const bool record_of_module = std::any_of(store.values.begin(), store.values.end(), [this](ObjId v) {
+      return objs_[v].kind == ObjKind::Container && holds_module(v, 2);
+    });
+    if (!keeps_receiver && !project_instance && !record_of_module && !holds_frame_like(store.values) &&
         !any_module(store.values) &&
         ((autograd_maybe_off() && !any_backpropagated(store.values)) || !any_graph(store.values)))
       continue;

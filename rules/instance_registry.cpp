@@ -129,6 +129,29 @@ bool slot_set_again(const RuleContext& context, const RetentionEvent& e) {
   return false;
 }
 
+// `cls._instances[cls] = super().__call__(...)` in a metaclass's `__call__` (or `__new__`): an entry per
+// class, keyed by the class being instantiated, the singleton recipe. It keeps one instance per class, made
+// to live as long, not every instance.
+bool singleton_per_class(const RuleContext& context, const RetentionEvent& e) {
+  const SiteRef& primary = e.chain.back();
+  if (primary.module < 0) return false;
+  const ModuleFacts& facts = context.program.module(primary.module);
+  bool found = false;
+  for (const Function& f : facts.functions) {
+    if ((f.name != "__call__" && f.name != "__new__") || f.params.empty()) continue;
+    for_each_statement(f.body, [&](const Stmt& s) {
+      if (s.kind != StmtKind::Assign || s.site.line != primary.site.line ||
+          s.site.column != primary.site.column)
+        return;
+      for (const Expr& target : s.targets) {
+        found |= target.kind == ExprKind::Subscript && target.children.size() > 1 &&
+                 target.children[1].kind == ExprKind::Name && target.children[1].text == f.params[0].name;
+      }
+    });
+  }
+  return found;
+}
+
 }  // namespace
 
 const RuleDefinition& instance_registry() {
@@ -142,7 +165,9 @@ const RuleDefinition& instance_registry() {
         "or partial that holds `self`, into a module-level list, dict or set, or into one held by a class "
         "attribute (`Model.instances.append(self)`, `self._seen[self] = 1` on a class-level dict: a dict "
         "keeps its keys), with no code removing it (a metaclass's `__call__` "
-        "storing the instance `super().__call__()` built counts as the instance storing itself, and so does "
+        "storing the instance `super().__call__()` built counts as the instance storing itself, unless the "
+        "entry is keyed by the class itself (`cls._instances[cls] = ...`, a singleton per class), and so "
+        "does "
         "a descriptor on the class whose `__set__` or `__get__` keeps the instance in its own dict); also "
         "`atexit.register(self.close)` "
         "without `atexit.unregister`, `gc.callbacks.append(self.on_gc)` with no `remove` outside `__del__` "
@@ -181,10 +206,10 @@ const RuleDefinition& instance_registry() {
       [](const RuleContext& context, std::vector<Diagnostic>& out) {
         report_events(
             context, rule_info_of("CC203"), out,
-            [](const RetentionEvent& e) {
+            [&context](const RetentionEvent& e) {
               return e.kind == EventKind::StoreIntoGlobal &&
                      (e.value_is_receiver || e.value_holds_receiver) && !e.registry_cleared &&
-                     !e.base_is_context_variable;
+                     !e.base_is_context_variable && !singleton_per_class(context, e);
             },
             [](const RetentionEvent& e) {
               // A library's process-wide registry is named by its call: "atexit.register() registry".
