@@ -380,8 +380,23 @@ void Context::exec(const Stmt& s) {
             outputs.insert(v);
           }
         }
+        // An input returned as it came is no output of its own, unless forward changed it in place and said
+        // so (`ctx.mark_dirty(x); return x`): then the input itself gets the grad_fn.
+        std::vector<std::string> dirty;
+        for_each_statement(fn_.body, [&](const Stmt& st) {
+          if (st.kind != StmtKind::ExprStmt || st.value.kind != ExprKind::Call || st.value.children.empty())
+            return;
+          const Expr& callee = st.value.children[0];
+          if (callee.kind != ExprKind::Attribute || callee.text != "mark_dirty" || callee.children.empty() ||
+              callee.children[0].kind != ExprKind::Name || callee.children[0].text != fn_.params[0].name)
+            return;
+          for (size_t i = 1; i < st.value.children.size(); ++i)
+            if (st.value.children[i].kind == ExprKind::Name) dirty.push_back(st.value.children[i].text);
+        });
         for (ObjId out : outputs) {
-          if (objs_[out].kind == ObjKind::Param) continue;
+          if (objs_[out].kind == ObjKind::Param &&
+              std::find(dirty.begin(), dirty.end(), objs_[out].name.str()) == dirty.end())
+            continue;
           store(ValueSet{out}, intern_field("grad_fn"), ValueSet{params_[0]},
                 {site_ref(s.site, "the returned tensor's grad_fn owns ctx")}, EdgeRole::GradFn);
         }
