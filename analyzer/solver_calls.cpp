@@ -163,6 +163,12 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
             out.merge(invoke(m, {}, args, {}, node));
           } else if (is_property(mk)) {
             const ValueSet result = invoke(m, ValueSet{r}, {}, {}, node);
+            // `self._run(x)` for a cached_property `_run`: its first read stores the value on the instance.
+            if (mk == MethodKind::CachedProperty && !result.empty()) {
+              store(ValueSet{r}, intern_field(method), result,
+                    {site_ref(node.site, "cached_property ." + method + " caches its value")},
+                    EdgeRole::Plain);
+            }
             out.merge(call(result, args, node, result_used));
           } else {
             out.merge(invoke(m, ValueSet{r}, args, {}, node));
@@ -202,6 +208,10 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
           const std::string base_q = objs_[c].qualified.str().substr(0, objs_[c].qualified.str().rfind('.'));
           if (const CallModel* model = solver_.models_.function(base_q)) {
             for (ObjId s : self) out.merge(apply_model(*model, {}, args, node, result_used, s));
+          } else if (method == "__init__") {
+            // `super().__init__(self.now, time.sleep)` in a subclass of a library class (sched.scheduler): kept,
+            // as a call of a library class keeps them.
+            for (ObjId s : self) keep_callable_arguments(s, base_q, args, node);
           }
           continue;
         }

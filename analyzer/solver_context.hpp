@@ -727,6 +727,9 @@ class Context {
     return surely;
   }
   // `qualified` by value: callers pass names held in objs_, which this call may reallocate.
+  // A library class's instance probably keeps the callables it is given (callbacks, hooks, collate_fn).
+  void keep_callable_arguments(ObjId instance, const std::string& qualified, const std::vector<Arg>& args,
+                               const Expr& node);
   ValueSet unknown_call(std::string qualified, const std::vector<Arg>& args, const Expr& node, bool graph,
                         bool tensor);
   ValueSet arg_values(const std::vector<Arg>& args, int position, const std::string& keyword,

@@ -474,6 +474,23 @@ void Context::keep_container_modules(ObjId container, const std::string& qualifi
   if (!possible.empty()) store(ValueSet{container}, elements_field(), possible, chain, EdgeRole::Plain);
 }
 
+void Context::keep_callable_arguments(ObjId instance, const std::string& qualified,
+                                      const std::vector<Arg>& args, const Expr& node) {
+  int position = 0;
+  for (const Arg& a : args) {
+    ValueSet callables;
+    for (ObjId v : a.values) {
+      if (is_callable_value(v)) callables.insert(v);
+    }
+    const std::string slot = a.name.empty() ? "arg" + std::to_string(position) : a.name;
+    if (a.name.empty()) ++position;
+    if (callables.empty() || a.name == "*" || a.name == "**") continue;
+    store(ValueSet{instance}, intern_field(slot), callables,
+          {site_ref(node.site, last_component(qualified) + "(" + slot + "=...) keeps the callable")},
+          EdgeRole::Callback);
+  }
+}
+
 ValueSet Context::unknown_call(std::string qualified, const std::vector<Arg>& args, const Expr& node,
                                bool graph, bool tensor) {
   if (!qualified.empty() && is_camel_case(qualified)) {
@@ -501,19 +518,7 @@ ValueSet Context::unknown_call(std::string qualified, const std::vector<Arg>& ar
               EdgeRole::Plain);
       }
     }
-    int position = 0;
-    for (const Arg& a : args) {
-      ValueSet callables;
-      for (ObjId v : a.values) {
-        if (is_callable_value(v)) callables.insert(v);
-      }
-      const std::string slot = a.name.empty() ? "arg" + std::to_string(position) : a.name;
-      if (a.name.empty()) ++position;
-      if (callables.empty() || a.name == "*" || a.name == "**") continue;
-      store(ValueSet{instance}, intern_field(slot), callables,
-            {site_ref(node.site, last_component(qualified) + "(" + slot + "=...) keeps the callable")},
-            EdgeRole::Callback);
-    }
+    keep_callable_arguments(instance, qualified, args, node);
     if (is_torch_module_container(qualified)) keep_container_modules(instance, qualified, args, node);
     return ValueSet{instance};
   }
