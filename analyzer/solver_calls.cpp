@@ -209,8 +209,8 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
           if (const CallModel* model = solver_.models_.function(base_q)) {
             for (ObjId s : self) out.merge(apply_model(*model, {}, args, node, result_used, s));
           } else if (method == "__init__") {
-            // `super().__init__(self.now, time.sleep)` in a subclass of a library class (sched.scheduler): kept,
-            // as a call of a library class keeps them.
+            // `super().__init__(self.now, time.sleep)` in a subclass of a library class (sched.scheduler):
+            // kept, as a call of a library class keeps them.
             for (ObjId s : self) keep_callable_arguments(s, base_q, args, node);
           }
           continue;
@@ -650,7 +650,8 @@ static std::string singleton_slot(const Function& new_method) {
                : std::string();
   };
   std::string returned;
-  bool assigned = false, other_return = false;
+  std::vector<std::string> assigned;
+  bool other_return = false;
   for_each_statement(new_method.body, [&](const Stmt& s) {
     if (s.kind == StmtKind::Return) {
       const std::string slot = slot_of(s.value);
@@ -658,11 +659,11 @@ static std::string singleton_slot(const Function& new_method) {
       if (!slot.empty()) returned = slot;
     }
     if (s.kind == StmtKind::Assign) {
-      for (const Expr& t : s.targets)
-        assigned |= !returned.empty() ? slot_of(t) == returned : !slot_of(t).empty();
+      for (const Expr& t : s.targets) assigned.push_back(slot_of(t));
     }
   });
-  return !other_return && assigned && !returned.empty() ? returned : "";
+  const bool kept = std::find(assigned.begin(), assigned.end(), returned) != assigned.end();
+  return !other_return && !returned.empty() && kept ? returned : "";
 }
 
 ValueSet Context::construct(CodeRef cls, const std::vector<Arg>& args, const Expr& node) {
