@@ -93,6 +93,7 @@ struct RetentionEvent {
   bool value_is_module = false;       // an nn.Module
   bool value_holds_module = false;    // an instance of a project class that holds an nn.Module in a field
   bool value_is_parameter = false;    // a module's parameter (from `model.parameters()`), as a value or a key
+  bool value_is_optimizer = false;    // a torch.optim optimizer, which keeps its parameters and their state
   bool base_is_global = false;
   bool base_is_class_attribute = false;  // the registry is held by a class (`Model.instances`)
   bool in_loop = false;

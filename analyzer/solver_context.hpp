@@ -124,6 +124,12 @@ class Context {
   CodeRef annotated_project_class(const std::string& dotted) const;
   // Whether the annotation `dotted` names a module class of torch.nn (`nn.Embedding`), not a Parameter.
   bool names_torch_module_class(const std::string& dotted) const;
+  // A torch.optim optimizer made by the library (not a scheduler): it keeps the parameters and their state.
+  bool is_optimizer(ObjId id) const {
+    const Obj& o = objs_[id];
+    return o.kind == ObjKind::LibInstance && o.qualified.str().starts_with("torch.optim.") &&
+           o.qualified.str().find(".lr_scheduler.") == std::string::npos;
+  }
 
   // Interning.
   FlatMap<uint64_t, ObjId, std::hash<uint64_t>> project_constants_;  // by kind, module and index

@@ -691,6 +691,7 @@ void Context::emit_events() {
       out.value_is_receiver |= o.receiver;
       out.value_is_module |= o.module;
       out.value_is_parameter |= o.parameter && ev.kind == EventKind::StoreIntoGlobal;
+      out.value_is_optimizer |= ev.kind == EventKind::StoreIntoGlobal && is_optimizer(v);
       // An instance's fields, a closure's cells (`def show(...): print(model)`) or a suspended generator's
       // frame (`_CURSORS[key] = batches(model, loader)`) holding a module, or holding something that does
       // (the `*args` tuple a wrapper's closure reads); a library object's callables doing so (the callback of
@@ -746,7 +747,7 @@ void Context::emit_events() {
          out.accumulates_across_steps()) ||
         (ev.kind == EventKind::StoreIntoGlobal && out.base_is_global &&
          (out.value_is_receiver || out.value_holds_receiver || out.value_is_frame_like ||
-          out.value_is_module || out.value_holds_module || out.value_is_parameter ||
+          out.value_is_module || out.value_holds_module || out.value_is_parameter || out.value_is_optimizer ||
           (out.value_carries_graph && !out.under_no_grad))) ||
         (ev.kind == EventKind::MutableDefaultStore && ev.base != kNoObj && objs_[ev.base].mutable_default) ||
         (ev.kind == EventKind::CachedArgument && (out.value_is_module || out.value_carries_graph)) ||

@@ -341,7 +341,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     });
     // A record holding a module (`self._watched[key] = {"model": model}`, the model passed in here).
     const bool record_of_module = std::any_of(store.values.begin(), store.values.end(), [this](ObjId v) {
-      return objs_[v].kind == ObjKind::Container && holds_module(v, 2);
+      return (objs_[v].kind == ObjKind::Container && holds_module(v, 2)) || is_optimizer(v);
     });
     if (!keeps_receiver && !project_instance && !record_of_module && !holds_frame_like(store.values) &&
         !any_module(store.values) &&

@@ -34,16 +34,21 @@ struct StoreLookup {
   size_t function = 0;  // index in the module's functions; 0 is the module body
 };
 
+// The statement at `site`, or the one a call at `site` is part of (`x = _STAGES.setdefault(opt, {})`, `return
+// _CACHE.setdefault(key, model)`): the statement starting on that line before the call.
 StoreLookup find_store(const ModuleFacts& facts, const Site& site) {
-  StoreLookup found;
+  StoreLookup found, enclosing;
   for (size_t fi = 0; fi < facts.functions.size() && found.statement == nullptr; ++fi) {
     for_each_statement(facts.functions[fi].body, [&](const Stmt& s) {
-      if (found.statement == nullptr && s.site.line == site.line && s.site.column == site.column) {
+      if (found.statement != nullptr || s.site.line != site.line) return;
+      if (s.site.column == site.column) {
         found = {&s, fi};
+      } else if (s.site.column < site.column && enclosing.statement == nullptr) {
+        enclosing = {&s, fi};
       }
     });
   }
-  return found;
+  return found.statement != nullptr ? found : enclosing;
 }
 
 // Whether a function of the module other than the store's, its module body and the constructors (which set
@@ -79,7 +84,8 @@ const RuleDefinition& global_keeps_model() {
        "a function keeps an nn.Module in module-level state",
        {"Finds a function storing an `nn.Module` it was given or built (or an object of the project that "
         "holds one, such as a watcher, callback or closure keeping the model, or one of its parameters, as "
-        "a value or a dict key: `_ANCHORS[p] = p.detach().clone()` for `p` in `model.parameters()`) into "
+        "a value or a dict key: `_ANCHORS[p] = p.detach().clone()` for `p` in `model.parameters()`, or a "
+        "torch.optim optimizer, which keeps them and their state) into "
         "module-level state: a "
         "global (`global _MODEL; _MODEL = model`), a slot of a module-level dict or object "
         "(`_ACTIVE['model'] "
@@ -120,7 +126,8 @@ const RuleDefinition& global_keeps_model() {
             context, rule_info_of("CC209"), out,
             [&](const RetentionEvent& e) {
               if (e.kind != EventKind::StoreIntoGlobal || !e.base_is_global ||
-                  !(e.value_is_module || e.value_holds_module || e.value_is_parameter) ||
+                  !(e.value_is_module || e.value_holds_module || e.value_is_parameter ||
+                    e.value_is_optimizer) ||
                   (e.registry_cleared && !e.base_is_process_slot) || e.base_is_process_registry ||
                   !e.function.valid())
                 return false;
@@ -148,6 +155,12 @@ const RuleDefinition& global_keeps_model() {
                                                             : "module-level '" + e.base_label + "'";
               if (e.base_is_process_slot)  // "sys.excepthook", "signal.signal() registry"
                 where = "process-wide slot '" + slot_name(e) + "'";
+              if (!e.value_is_module && e.value_is_optimizer)
+                return "An optimizer ('" + e.value_label + "') is kept in the " + where +
+                       ": the parameters it updates, their gradients and its state (momentum, moments) stay "
+                       "allocated " +
+                       (fixed ? "after training is over, until the slot is overwritten."
+                              : "for the life of the process, with every other optimizer stored there.");
               if (!e.value_is_module && !e.value_holds_module)
                 // `model[]`, an element of what `model.parameters()` yields: named by the module.
                 return (e.value_label.ends_with("[]") && e.value_label.size() > 2
