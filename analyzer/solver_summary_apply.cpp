@@ -339,11 +339,12 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     const bool project_instance = std::any_of(store.values.begin(), store.values.end(), [this](ObjId v) {
       return objs_[v].kind == ObjKind::Instance && objs_[v].cls.valid();
     });
-    // A record holding a module (`self._watched[key] = {"model": model}`, the model passed in here).
-    const bool record_of_module = std::any_of(store.values.begin(), store.values.end(), [this](ObjId v) {
+    // A record holding a module (`self._watched[key] = {"model": model}`, the model passed in here), or an
+    // optimizer (`_STAGES.setdefault(optimizer, {...})`): what they hold is a model's memory.
+    const bool holds_model_state = std::any_of(store.values.begin(), store.values.end(), [this](ObjId v) {
       return (objs_[v].kind == ObjKind::Container && holds_module(v, 2)) || is_optimizer(v);
     });
-    if (!keeps_receiver && !project_instance && !record_of_module && !holds_frame_like(store.values) &&
+    if (!keeps_receiver && !project_instance && !holds_model_state && !holds_frame_like(store.values) &&
         !any_module(store.values) &&
         ((autograd_maybe_off() && !any_backpropagated(store.values)) || !any_graph(store.values)))
       continue;
