@@ -162,14 +162,8 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
           } else if (mk == MethodKind::Class) {
             out.merge(invoke(m, {}, args, {}, node));
           } else if (is_property(mk)) {
-            const ValueSet result = invoke(m, ValueSet{r}, {}, {}, node);
-            // `self._run(x)` for a cached_property `_run`: its first read stores the value on the instance.
-            if (mk == MethodKind::CachedProperty && !result.empty()) {
-              store(ValueSet{r}, intern_field(method), result,
-                    {site_ref(node.site, "cached_property ." + method + " caches its value")},
-                    EdgeRole::Plain);
-            }
-            out.merge(call(result, args, node, result_used));
+            // `self._run(x)`: the property's value, called.
+            out.merge(call(read_property(r, m, mk, method, node), args, node, result_used));
           } else {
             out.merge(invoke(m, ValueSet{r}, args, {}, node));
           }

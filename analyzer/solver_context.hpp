@@ -24,6 +24,7 @@
 #include "analyzer/carried_state.hpp"
 #include "analyzer/heap.hpp"
 #include "analyzer/solver.hpp"
+#include "analyzer/torch_names.hpp"
 
 namespace cyclecheck {
 
@@ -124,11 +125,15 @@ class Context {
   CodeRef annotated_project_class(const std::string& dotted) const;
   // Whether the annotation `dotted` names a module class of torch.nn (`nn.Embedding`), not a Parameter.
   bool names_torch_module_class(const std::string& dotted) const;
+  // See solver_statements.cpp: forward marks its input `name` dirty.
+  bool marked_dirty(const std::string& name) const;
+  // `instance.<attr>` for a property or cached_property `getter` of its class: the getter's result, stored on
+  // the instance by a cached_property.
+  ValueSet read_property(ObjId instance, CodeRef getter, MethodKind kind, const std::string& attr,
+                         const Expr& node);
   // A torch.optim optimizer made by the library (not a scheduler): it keeps the parameters and their state.
   bool is_optimizer(ObjId id) const {
-    const Obj& o = objs_[id];
-    return o.kind == ObjKind::LibInstance && o.qualified.str().starts_with("torch.optim.") &&
-           o.qualified.str().find(".lr_scheduler.") == std::string::npos;
+    return objs_[id].kind == ObjKind::LibInstance && is_torch_optimizer_class(objs_[id].qualified.str());
   }
 
   // Interning.

@@ -317,6 +317,17 @@ int Context::class_test_branch(const Expr& choice) {
   return passing != 0 ? 0 : 1;
 }
 
+ValueSet Context::read_property(ObjId instance, CodeRef getter, MethodKind kind, const std::string& attr,
+                                const Expr& node) {
+  const ValueSet value = invoke(getter, ValueSet{instance}, {}, {}, node);
+  // The first read of a cached_property stores its value in the instance's __dict__.
+  if (kind == MethodKind::CachedProperty && !value.empty()) {
+    store(ValueSet{instance}, intern_field(attr), value,
+          {site_ref(node.site, "cached_property ." + attr + " caches its value")}, EdgeRole::Plain);
+  }
+  return value;
+}
+
 // `(self,) + args`, `args + [x]`, `[None] * n`: a new sequence holding the elements of each operand that is
 // a container (a number repeats them).
 ValueSet Context::eval_sequence_operator(const Expr& e) {
@@ -602,14 +613,7 @@ ValueSet Context::eval_attribute(const ValueSet& bases, const std::string& attr,
       const CodeRef method = program_.find_method(cls, attr, &mk);
       if (method.valid()) {
         if (is_property(mk)) {
-          std::vector<Arg> none;
-          const ValueSet value = invoke(method, ValueSet{b}, none, {}, node);
-          // The first read of a cached_property stores its value in the instance's __dict__.
-          if (mk == MethodKind::CachedProperty && !value.empty()) {
-            store(ValueSet{b}, field, value,
-                  {site_ref(node.site, "cached_property ." + attr + " caches its value")}, EdgeRole::Plain);
-          }
-          out.merge(value);
+          out.merge(read_property(b, method, mk, attr, node));
         } else if (mk == MethodKind::Static) {
           StaticRef r;
           r.kind = StaticRef::Kind::ProjectFunction;

@@ -502,8 +502,7 @@ ValueSet Context::unknown_call(std::string qualified, const std::vector<Arg>& ar
       objs_[instance].parameter = objs_[instance].tensor = true;
     } else if (qualified.rfind("torch.nn.", 0) == 0) {
       objs_[instance].module = true;
-    } else if (qualified.rfind("torch.optim.", 0) == 0 &&
-               qualified.find(".lr_scheduler.") == std::string::npos) {
+    } else if (is_torch_optimizer_class(qualified)) {
       objs_[instance].tensor = true;  // an optimizer keeps the parameters it is given, and their state
       // The first positional argument or `params=`, not what `**kwargs` may hold (lr, betas).
       ValueSet params;
@@ -597,10 +596,15 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
   // `list(it)` under the one for `sorted`).
   std::string what = model.names.empty() ? "call" : last_component(model.names.front());
   if (!node.children.empty() &&
-      (node.children[0].kind == ExprKind::Attribute || node.children[0].kind == ExprKind::Name) &&
-      std::any_of(model.names.begin(), model.names.end(),
-                  [&](const std::string& name) { return last_component(name) == node.children[0].text; }))
-    what = node.children[0].text;
+      (node.children[0].kind == ExprKind::Attribute || node.children[0].kind == ExprKind::Name)) {
+    // Compared in place: this runs for every library call modelled.
+    const std::string& called = node.children[0].text;
+    const auto names_called = [&called](const std::string& name) {
+      return name == called || (name.size() > called.size() && name.ends_with(called) &&
+                                name[name.size() - called.size() - 1] == '.');
+    };
+    if (std::any_of(model.names.begin(), model.names.end(), names_called)) what = called;
+  }
   // Only for the library's call itself, not a project subclass's `super().__init__`.
   if (constructed == kNoObj) record_library_cycle(model, args, node);
   switch (model.returns) {

@@ -21,6 +21,24 @@ static bool iterates_at_least_once(const Expr& iterable) {
          iterable.arg_names.size() > 1 && (iterable.arg_names[1].empty() || iterable.arg_names[1] == "sep");
 }
 
+// Whether forward (an autograd Function's, whose first parameter is ctx) calls `ctx.mark_dirty(..., name,
+// ...)`: it changed that input in place, and the input is its output now.
+bool Context::marked_dirty(const std::string& name) const {
+  bool dirty = false;
+  for_each_statement(fn_.body, [&](const Stmt& st) {
+    if (dirty || st.kind != StmtKind::ExprStmt || st.value.kind != ExprKind::Call ||
+        st.value.children.empty())
+      return;
+    const Expr& callee = st.value.children[0];
+    if (callee.kind != ExprKind::Attribute || callee.text != "mark_dirty" || callee.children.empty() ||
+        callee.children[0].kind != ExprKind::Name || callee.children[0].text != fn_.params[0].name)
+      return;
+    for (size_t i = 1; i < st.value.children.size(); ++i)
+      dirty |= st.value.children[i].kind == ExprKind::Name && st.value.children[i].text == name;
+  });
+  return dirty;
+}
+
 // `obj.name = value` on an instance of a class that defines `__setattr__` runs it, with the name and the
 // value. The store itself is made after it: most overrides end in `super().__setattr__(name, value)`.
 // Only values that are instances of project classes, or tensors with a graph, are handed over: the name is
@@ -382,21 +400,8 @@ void Context::exec(const Stmt& s) {
         }
         // An input returned as it came is no output of its own, unless forward changed it in place and said
         // so (`ctx.mark_dirty(x); return x`): then the input itself gets the grad_fn.
-        std::vector<std::string> dirty;
-        for_each_statement(fn_.body, [&](const Stmt& st) {
-          if (st.kind != StmtKind::ExprStmt || st.value.kind != ExprKind::Call || st.value.children.empty())
-            return;
-          const Expr& callee = st.value.children[0];
-          if (callee.kind != ExprKind::Attribute || callee.text != "mark_dirty" || callee.children.empty() ||
-              callee.children[0].kind != ExprKind::Name || callee.children[0].text != fn_.params[0].name)
-            return;
-          for (size_t i = 1; i < st.value.children.size(); ++i)
-            if (st.value.children[i].kind == ExprKind::Name) dirty.push_back(st.value.children[i].text);
-        });
         for (ObjId out : outputs) {
-          if (objs_[out].kind == ObjKind::Param &&
-              std::find(dirty.begin(), dirty.end(), objs_[out].name.str()) == dirty.end())
-            continue;
+          if (objs_[out].kind == ObjKind::Param && !marked_dirty(objs_[out].name.str())) continue;
           store(ValueSet{out}, intern_field("grad_fn"), ValueSet{params_[0]},
                 {site_ref(s.site, "the returned tensor's grad_fn owns ctx")}, EdgeRole::GradFn);
         }

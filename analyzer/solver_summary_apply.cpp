@@ -340,13 +340,17 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
       return objs_[v].kind == ObjKind::Instance && objs_[v].cls.valid();
     });
     // A record holding a module (`self._watched[key] = {"model": model}`, the model passed in here), or an
-    // optimizer (`_STAGES.setdefault(optimizer, {...})`): what they hold is a model's memory.
-    const bool holds_model_state = std::any_of(store.values.begin(), store.values.end(), [this](ObjId v) {
-      return (objs_[v].kind == ObjKind::Container && holds_module(v, 2)) || is_optimizer(v);
-    });
-    if (!keeps_receiver && !project_instance && !holds_model_state && !holds_frame_like(store.values) &&
+    // optimizer (`_STAGES.setdefault(optimizer, {...})`): what they hold is a model's memory. Asked last:
+    // holds_module scans the field table.
+    const auto holds_model_state = [&] {
+      return std::any_of(store.values.begin(), store.values.end(), [this](ObjId v) {
+        return is_optimizer(v) || (objs_[v].kind == ObjKind::Container && holds_module(v, 2));
+      });
+    };
+    if (!keeps_receiver && !project_instance && !holds_frame_like(store.values) &&
         !any_module(store.values) &&
-        ((autograd_maybe_off() && !any_backpropagated(store.values)) || !any_graph(store.values)))
+        ((autograd_maybe_off() && !any_backpropagated(store.values)) || !any_graph(store.values)) &&
+        !holds_model_state())
       continue;
     Event* event = record_event(EventKind::StoreIntoGlobal, store.base, objs_[store.base].label, store.values,
                                 call_site().site, "");

@@ -45,6 +45,10 @@ bool is_loss_function(const std::string& qualified) {
          name.rfind("binary_cross_entropy", 0) == 0 || name == "criterion";
 }
 
+bool is_torch_optimizer_class(std::string_view qualified) {
+  return qualified.starts_with("torch.optim.") && qualified.find(".lr_scheduler.") == std::string_view::npos;
+}
+
 bool is_model_like_name(std::string_view name) {
   auto same = [](std::string_view text, std::string_view lowercase) {
     if (text.size() != lowercase.size()) return false;

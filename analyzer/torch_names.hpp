@@ -21,6 +21,10 @@ bool is_loss_function(const std::string& qualified);
 
 // Names that conventionally hold a model or a criterion: calling one yields a graph-attached tensor.
 // Compared without case and without a lowered copy: this runs at every call of an unknown callable.
+// `torch.optim.Adam` and the other optimizers (not the lr_scheduler classes): they keep the parameters
+// they update and their state.
+bool is_torch_optimizer_class(std::string_view qualified);
+
 bool is_model_like_name(std::string_view name);
 
 // What a call (or a decorator, or a context manager made by one) named `name` does to autograd: torch's

@@ -155,27 +155,28 @@ const RuleDefinition& global_keeps_model() {
                                                             : "module-level '" + e.base_label + "'";
               if (e.base_is_process_slot)  // "sys.excepthook", "signal.signal() registry"
                 where = "process-wide slot '" + slot_name(e) + "'";
-              if (!e.value_is_module && e.value_is_optimizer)
-                return "An optimizer ('" + e.value_label + "') is kept in the " + where +
-                       ": the parameters it updates, their gradients and its state (momentum, moments) stay "
-                       "allocated " +
-                       (fixed ? "after training is over, until the slot is overwritten."
-                              : "for the life of the process, with every other optimizer stored there.");
-              if (!e.value_is_module && !e.value_holds_module)
+              // What is kept, what stays allocated, and what else a registry gathers.
+              std::string what, memory, others;
+              if (!e.value_is_module && e.value_is_optimizer) {
+                what = "An optimizer ('" + e.value_label + "')";
+                memory = "the parameters it updates, their gradients and its state (momentum, moments)";
+                others = "optimizer";
+              } else if (!e.value_is_module && !e.value_holds_module) {
                 // `model[]`, an element of what `model.parameters()` yields: named by the module.
-                return (e.value_label.ends_with("[]") && e.value_label.size() > 2
-                            ? "A parameter of '" + e.value_label.substr(0, e.value_label.size() - 2) + "'"
-                            : "A parameter of an nn.Module ('" + e.value_label + "')") +
-                       " is kept in the " + where + ": its data and gradient stay allocated " +
-                       (fixed ? "after training is over, until the slot is overwritten."
-                              : "for the life of the process, with every other parameter stored there.");
-              const std::string what = e.value_is_module
-                                           ? "An nn.Module ('" + e.value_label + "')"
-                                           : "'" + e.value_label + "', which holds an nn.Module,";
-              return what + " is kept in the " + where +
-                     ": its parameters, gradients and buffers stay allocated " +
+                what = e.value_label.ends_with("[]") && e.value_label.size() > 2
+                           ? "A parameter of '" + e.value_label.substr(0, e.value_label.size() - 2) + "'"
+                           : "A parameter of an nn.Module ('" + e.value_label + "')";
+                memory = "its data and gradient";
+                others = "parameter";
+              } else {
+                what = e.value_is_module ? "An nn.Module ('" + e.value_label + "')"
+                                         : "'" + e.value_label + "', which holds an nn.Module,";
+                memory = "its parameters, gradients and buffers";
+                others = "model";
+              }
+              return what + " is kept in the " + where + ": " + memory + " stay allocated " +
                      (fixed ? "after training is over, until the slot is overwritten."
-                            : "for the life of the process, with every other model stored there.");
+                            : "for the life of the process, with every other " + others + " stored there.");
             },
             [](const RetentionEvent&) {
               return std::string(
