@@ -388,6 +388,7 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules, Module
       classes_[m][c].holds_descriptors = found;
       has_descriptors_ |= found;
       for (const auto& [name, setter] : classes_[m][c].property_setters) property_setter_names_.insert(name);
+      for (const auto& [name, function] : classes_[m][c].methods) method_names_.insert(name);
     }
   }
   resolve_releases();

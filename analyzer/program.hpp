@@ -266,6 +266,8 @@ class Program {
   bool has_property_setter_named(const std::string& name) const {
     return property_setter_names_.count(name) != 0;
   }
+  // Some class of the project defines a method `name` (its own, not inherited from a library base).
+  bool has_method_named(const std::string& name) const { return method_names_.count(name) != 0; }
   // Some module imports torch at module level: a frame's locals may then be tensors. In a project that
   // never does, saying so of every frame in a cycle would be noise.
   bool uses_torch() const { return uses_torch_; }
@@ -367,6 +369,7 @@ class Program {
   bool uses_torch_ = false;
   bool has_descriptors_ = false;
   std::unordered_set<std::string> property_setter_names_;
+  std::unordered_set<std::string> method_names_;  // see has_method_named
   std::vector<std::unordered_map<std::string, Binding>> bindings_;
   std::vector<std::vector<ClassInfo>> classes_;
   std::vector<std::unordered_map<std::string, bool>>
