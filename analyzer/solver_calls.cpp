@@ -312,7 +312,8 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
     out.merge(apply_model(*model, modelled, args, node, result_used));
     // A method the model gives no effect that a project class also defines (`self.scaler.scale(loss)` with
     // the project's own loss scaler): a caller that knows the receiver's class runs the project's method.
-    // Not one that gives its receiver back (`model.train()`): those are a library object's own API.
+    // Not one that gives its receiver back (`model.train()`): those are a library object's own API. The
+    // call's result here stays the model's.
     if (model->effects.empty() && model->returns != ModelReturn::Receiver &&
         program_.has_method_named(method)) {
       for (ObjId r : modelled) {

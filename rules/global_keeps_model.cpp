@@ -29,33 +29,11 @@ std::string slot_of(const Expr& target) {
   }
 }
 
-struct StoreLookup {
-  const Stmt* statement = nullptr;
-  size_t function = 0;  // index in the module's functions; 0 is the module body
-};
-
-// The statement at `site`, or the one a call at `site` is part of (`x = _STAGES.setdefault(opt, {})`, `return
-// _CACHE.setdefault(key, model)`): the statement starting on that line before the call.
-StoreLookup find_store(const ModuleFacts& facts, const Site& site) {
-  StoreLookup found, enclosing;
-  for (size_t fi = 0; fi < facts.functions.size() && found.statement == nullptr; ++fi) {
-    for_each_statement(facts.functions[fi].body, [&](const Stmt& s) {
-      if (found.statement != nullptr || s.site.line != site.line) return;
-      if (s.site.column == site.column) {
-        found = {&s, fi};
-      } else if (s.site.column < site.column && enclosing.statement == nullptr) {
-        enclosing = {&s, fi};
-      }
-    });
-  }
-  return found.statement != nullptr ? found : enclosing;
-}
-
 // Whether a function of the module other than the store's, its module body and the constructors (which set
 // the slot up) assigns or deletes the same slot, or the store's own function assigns it again after the
 // store: `_state.model = None` in a `reset()`, `_CURRENT = previous` in a `finally`. The module then lets
 // go of the model at some point, as a context manager or an explicit clear does.
-bool slot_released(const ModuleFacts& facts, const StoreLookup& store, const std::string& slot) {
+bool slot_released(const ModuleFacts& facts, const StatementLookup& store, const std::string& slot) {
   for (size_t fi = 1; fi < facts.functions.size(); ++fi) {
     const Function& f = facts.functions[fi];
     if (f.name == "__init__" || f.name == "__post_init__") continue;
@@ -135,7 +113,7 @@ const RuleDefinition& global_keeps_model() {
               const EventSite key = primary_site(e);
               if (primary.module < 0 || registered.count(key) != 0) return false;
               const ModuleFacts& facts = context.program.module(primary.module);
-              const StoreLookup store = find_store(facts, primary.site);
+              const StatementLookup store = find_statement(facts, primary.site);
               // A model made at import time is the module's own, meant to live as long.
               if (store.statement == nullptr || store.function == 0) return false;
               // One process-wide slot (`sys.excepthook = hook`, signal.signal()) keeps the last value.

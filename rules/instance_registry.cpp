@@ -136,20 +136,17 @@ bool singleton_per_class(const RuleContext& context, const RetentionEvent& e) {
   const SiteRef& primary = e.chain.back();
   if (primary.module < 0) return false;
   const ModuleFacts& facts = context.program.module(primary.module);
-  bool found = false;
-  for (const Function& f : facts.functions) {
-    if ((f.name != "__call__" && f.name != "__new__") || f.params.empty()) continue;
-    for_each_statement(f.body, [&](const Stmt& s) {
-      if (s.kind != StmtKind::Assign || s.site.line != primary.site.line ||
-          s.site.column != primary.site.column)
-        return;
-      for (const Expr& target : s.targets) {
-        found |= target.kind == ExprKind::Subscript && target.children.size() > 1 &&
-                 target.children[1].kind == ExprKind::Name && target.children[1].text == f.params[0].name;
-      }
-    });
-  }
-  return found;
+  const StatementLookup store = find_statement(facts, primary.site);
+  if (store.statement == nullptr || store.statement->kind != StmtKind::Assign ||
+      store.statement->site.column != primary.site.column)
+    return false;
+  const Function& f = facts.functions[store.function];
+  if ((f.name != "__call__" && f.name != "__new__") || f.params.empty()) return false;
+  return std::any_of(
+      store.statement->targets.begin(), store.statement->targets.end(), [&](const Expr& target) {
+        return target.kind == ExprKind::Subscript && target.children.size() > 1 &&
+               target.children[1].kind == ExprKind::Name && target.children[1].text == f.params[0].name;
+      });
 }
 
 }  // namespace
