@@ -679,10 +679,8 @@ ValueSet Context::construct(CodeRef cls, const std::vector<Arg>& args, const Exp
   // what it holds is what earlier calls left there, as for a module-level instance.
   if (const CodeRef made_by = program_.find_method(cls, "__new__"); made_by.valid()) {
     if (const std::string slot = singleton_slot(program_.function(made_by)); !slot.empty()) {
-      StaticRef r;
-      r.kind = StaticRef::Kind::ProjectClass;
-      r.code = cls;
-      const ValueSet held = load(ValueSet{constant(r)}, intern_field(slot), node.site);
+      const ValueSet held = load(ValueSet{constant(project_ref(StaticRef::Kind::ProjectClass, cls))},
+                                 intern_field(slot), node.site);
       if (!held.empty()) {
         for (ObjId h : held) {
           objs_[h].cls = cls;
