@@ -120,8 +120,8 @@ class Context {
   bool made_by(ObjId id, const std::vector<std::string>& functions) const;
   // The qualified name of the library function whose call made `id` (see made_by); "" when not known.
   std::string maker(ObjId id) const;
-  // The plain project class (no library base) a parameter annotation names, as seen from this function's
-  // module; invalid otherwise.
+  // The project class a parameter annotation names, as seen from this function's module, when its instances
+  // can be followed (see followable_project_class); invalid otherwise.
   CodeRef annotated_project_class(const std::string& dotted) const;
   // Whether the annotation `dotted` names a module class of torch.nn (`nn.Embedding`), not a Parameter.
   bool names_torch_module_class(const std::string& dotted) const;
@@ -1043,6 +1043,21 @@ class Context {
   // Where a test says variable `name` is no tensor: what it may name is seen through a value that carries
   // no autograd history (`if hasattr(v, "item"): v = v.item()` leaves no graph in `v` on either path).
   void narrow_to_non_tensor(const std::string& name, const Site& site);
+  // `if isinstance(m, Conv):` (alone or in an `and`): in the body, a value of `m` of unknown class is seen as
+  // a Conv, so that reads of its methods resolve (`m.forward = m.forward_fuse`). An object from a library
+  // (`for m in nn.Sequential(...).modules()`) is replaced by an instance of each tested class; a placeholder
+  // for what a caller provides keeps its identity (what the body stores into it reaches the caller's
+  // object) and is given the class for the body's time only: restore_narrowed takes it back. Values of a
+  // known class are kept as they are.
+  struct ClassNarrowing {
+    ObjId placeholder;
+    bool module;
+  };
+  std::vector<ClassNarrowing> narrow_to_project_class(const Expr& condition);
+  void narrow_to_project_class(const Expr& condition, std::vector<ClassNarrowing>& placeholders);
+  void restore_narrowed(const std::vector<ClassNarrowing>& placeholders);
+  // A project class whose instances the analysis can follow: no library base, or a torch module.
+  CodeRef followable_project_class(const StaticRef& ref) const;
   // The weakref container `id` is, when it is a module-level global or a class attribute made by one.
   WeakContainer weak_container(ObjId id) const;
   // `d[key] = value` (`target` the subscript) or `d.setdefault(key, v)` (the call): a dict keeps its keys as

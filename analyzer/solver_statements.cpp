@@ -437,7 +437,9 @@ void Context::exec(const Stmt& s) {
       HeapState before = st_;
       const size_t guards = distinct_names_.size();
       collect_distinct_names(s.value);
+      const std::vector<ClassNarrowing> class_narrowings = narrow_to_project_class(s.value);
       exec_block(s.body);
+      restore_narrowed(class_narrowings);
       distinct_names_.resize(guards);
       HeapState after_body = std::move(st_);
       st_ = std::move(before);
@@ -801,6 +803,110 @@ const Expr* Context::tensor_test_subject(const Expr& condition) {
       std::any_of(tested.children.begin(), tested.children.end(), names_tensor))
     return &subject;
   return nullptr;
+}
+
+CodeRef Context::followable_project_class(const StaticRef& ref) const {
+  if (ref.kind != StaticRef::Kind::ProjectClass) return {};
+  // A subclass of another library class (the project's own `Tensor` when torch is checked) may do anything
+  // through methods the analysis cannot see; a torch module's library methods are modelled.
+  const ClassInfo& info = program_.class_info(ref.code);
+  return info.external_bases.empty() || info.is_nn_module ? ref.code : CodeRef{};
+}
+
+std::vector<Context::ClassNarrowing> Context::narrow_to_project_class(const Expr& condition) {
+  std::vector<ClassNarrowing> placeholders;
+  narrow_to_project_class(condition, placeholders);
+  return placeholders;
+}
+
+void Context::narrow_to_project_class(const Expr& condition, std::vector<ClassNarrowing>& placeholders) {
+  if (condition.kind == ExprKind::Choice && condition.text == "and") {
+    for (const Expr& operand : condition.children) narrow_to_project_class(operand, placeholders);
+    return;
+  }
+  if (condition.kind != ExprKind::Call || condition.children.size() != 3 ||
+      condition.children[0].kind != ExprKind::Name || condition.children[0].text != "isinstance" ||
+      condition.children[1].kind != ExprKind::Name)
+    return;
+  const std::string& name = condition.children[1].text;
+  if (!is_local(name) || is_cell_var(name) || is_free_var(name)) return;
+  auto binding = st_.env.find(name);
+  if (binding == st_.env.end()) return;
+  std::vector<CodeRef> classes;
+  const Expr& tested = condition.children[2];
+  auto add_class = [&](const Expr& e) {
+    if (e.kind != ExprKind::Name && e.kind != ExprKind::Attribute) return;
+    const CodeRef cls = followable_project_class(program_.resolve_expr(ref_.module, e));
+    if (cls.valid()) classes.push_back(cls);
+  };
+  if (tested.kind == ExprKind::Container && tested.container == ContainerKind::Tuple) {
+    for (const Expr& element : tested.children) add_class(element);
+  } else {
+    add_class(tested);
+  }
+  if (classes.empty()) return;
+  // `isinstance(m, (Conv, DWConv))` with DWConv a Conv: a placeholder is seen as the common base.
+  CodeRef common;
+  for (CodeRef candidate : classes) {
+    if (std::all_of(classes.begin(), classes.end(),
+                    [&](CodeRef cls) { return program_.is_subclass_of(cls, candidate); })) {
+      common = candidate;
+      break;
+    }
+  }
+  static const char kNarrowed = 0;  // keys the narrowed objects apart from others made at the test
+  ValueSet narrowed;
+  for (ObjId v : binding->second.values) {
+    Obj& o = objs_[v];
+    if (o.cls.valid()) {
+      narrowed.insert(v);
+      continue;
+    }
+    ObjId root = v;
+    while (objs_[root].kind == ObjKind::Field && objs_[root].base != kNoObj) root = objs_[root].base;
+    const ObjKind root_kind = objs_[root].kind;
+    if (root_kind == ObjKind::Param || root_kind == ObjKind::Global || root_kind == ObjKind::Default) {
+      // What a caller provides keeps its identity, so that what the body stores into it reaches the
+      // caller's object: it is given the class for the body's time only.
+      if (common.valid() && o.kind != ObjKind::Default) {
+        placeholders.push_back(ClassNarrowing{v, o.module});
+        o.cls = common;
+        o.module = o.module || program_.class_info(common).is_nn_module;
+      }
+      narrowed.insert(v);
+      continue;
+    }
+    if (o.kind != ObjKind::Unknown && o.kind != ObjKind::LibInstance && o.kind != ObjKind::Field) {
+      narrowed.insert(v);
+      continue;
+    }
+    // An object from a library (`for m in model.modules()` on a model made here): an instance of each class.
+    for (size_t i = 0; i < classes.size(); ++i) {
+      const SiteKey key{&condition, &kNarrowed, (uint64_t{v} << 8) | i};
+      auto [it, added] = site_objects_.try_emplace(key, kNoObj);
+      if (added) {
+        const ClassInfo& info = program_.class_info(classes[i]);
+        Obj instance;
+        instance.kind = ObjKind::Instance;
+        instance.cls = classes[i];
+        instance.label = program_.class_def(classes[i]).name;
+        instance.site = site_ref(condition.site);
+        instance.summary = objs_[v].summary || loop_depth_ > 0;
+        instance.module = info.is_nn_module;
+        instance.has_del = info.defines_del;
+        it->second = add(std::move(instance));
+      }
+      narrowed.insert(it->second);
+    }
+  }
+  binding->second.values = std::move(narrowed);
+}
+
+void Context::restore_narrowed(const std::vector<ClassNarrowing>& placeholders) {
+  for (auto it = placeholders.rbegin(); it != placeholders.rend(); ++it) {
+    objs_[it->placeholder].cls = {};
+    objs_[it->placeholder].module = it->module;
+  }
 }
 
 void Context::narrow_to_non_tensor(const std::string& name, const Site& site) {

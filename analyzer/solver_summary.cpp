@@ -18,12 +18,7 @@
 namespace cyclecheck {
 
 CodeRef Context::annotated_project_class(const std::string& dotted) const {
-  const StaticRef ref = program_.resolve_dotted(ref_.module, dotted);
-  // Only plain project classes: a subclass of a library class (the project's own `Tensor` when torch is
-  // checked) may do anything through methods the analysis cannot see.
-  if (ref.kind != StaticRef::Kind::ProjectClass || !program_.class_info(ref.code).external_bases.empty())
-    return {};
-  return ref.code;
+  return followable_project_class(program_.resolve_dotted(ref_.module, dotted));
 }
 
 // Whether the annotation `dotted` names a module class of torch.nn (`nn.Embedding`, `torch.nn.Module`), as
@@ -106,6 +101,7 @@ void Context::run() {
       // The annotation's class lets method calls on the parameter resolve (`cb: Callback; cb.attach(self)`).
       const CodeRef hinted = annotated_project_class(p.annotation);
       (p.annotation_elements ? o.element_cls : o.cls) = hinted;
+      if (!p.annotation_elements && hinted.valid()) o.module = program_.class_info(hinted).is_nn_module;
       // `embedding: nn.Embedding`: a torch module, whose call makes a tensor with a graph.
       if (!p.annotation_elements && program_.uses_torch() && names_torch_module_class(p.annotation))
         o.module = true;

@@ -64,12 +64,13 @@ std::vector<Diagnostic> analyze_modules(const std::vector<std::shared_ptr<const 
     if (rule->check) rule->check(context, out);
   }
   // One finding per rule and line: several witnesses of the same cycle shape read as noise. A sure one
-  // is kept over a possible one (--show-possible), then the first by position and message.
+  // is kept over a possible one (--show-possible), an error over a warning (a caller's own object over a
+  // parameter standing for it), then the first by position and message.
   std::sort(out.begin(), out.end(), [](const Diagnostic& a, const Diagnostic& b) {
-    return std::tie(a.range.path, a.range.line, a.code, a.possible) <
-               std::tie(b.range.path, b.range.line, b.code, b.possible) ||
-           (std::tie(a.range.path, a.range.line, a.code, a.possible) ==
-                std::tie(b.range.path, b.range.line, b.code, b.possible) &&
+    return std::tie(a.range.path, a.range.line, a.code, a.possible, a.severity) <
+               std::tie(b.range.path, b.range.line, b.code, b.possible, b.severity) ||
+           (std::tie(a.range.path, a.range.line, a.code, a.possible, a.severity) ==
+                std::tie(b.range.path, b.range.line, b.code, b.possible, b.severity) &&
             diagnostic_less(a, b));
   });
   out.erase(std::unique(out.begin(), out.end(),
