@@ -112,6 +112,9 @@ struct RetentionEvent {
   // (`0.9 * shadow + 0.1 * p` for `p` in `model.parameters()`): it has a graph although no loss went
   // through it, and every update links to the one before.
   bool value_from_parameters = false;
+  // The accumulator as SolveResult::backpropagated_accumulators names it ("" when it is neither a global nor
+  // an attribute): `.saved_log_probs` for `policy.saved_log_probs.append(...)`, `3:history` for a global.
+  std::string accumulator_key;
   bool accumulator_backpropagated = false;  // backward() called on the accumulator: intended
   bool value_backpropagated = false;        // backward() called on the value: it is a loss
   bool augmented = false;                   // `acc += v` / `acc = acc + v` rather than `acc.append(v)`

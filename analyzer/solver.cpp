@@ -247,9 +247,12 @@ SolveResult solve(const Program& program, const LibraryModels& models, bool incl
     result.calls.insert(result.calls.end(), part.result.calls.begin(), part.result.calls.end());
     std::move(part.result.names_called_under_no_grad.begin(), part.result.names_called_under_no_grad.end(),
               std::back_inserter(result.names_called_under_no_grad));
+    std::move(part.result.backpropagated_accumulators.begin(), part.result.backpropagated_accumulators.end(),
+              std::back_inserter(result.backpropagated_accumulators));
   }
   sort_unique(result.calls);
   sort_unique(result.names_called_under_no_grad);
+  sort_unique(result.backpropagated_accumulators);
   if (!include_possible) {
     result.cycles.erase(std::remove_if(result.cycles.begin(), result.cycles.end(),
                                        [](const CycleWitness& w) { return !w.must; }),

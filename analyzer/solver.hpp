@@ -19,6 +19,10 @@ struct SolveResult {
   // Functions and methods called by name in a `with torch.no_grad():` block (or `inference_mode()`,
   // `set_grad_enabled(...)`) or in a function decorated with `@torch.no_grad()`, resolved or not; sorted.
   std::vector<std::string> names_called_under_no_grad;
+  // Accumulators (see RetentionEvent::accumulator_key) whose elements some function back-propagates, in a
+  // module that also empties them: REINFORCE's `policy.saved_log_probs`, summed into the episode's loss and
+  // cleared after backward(). Sorted.
+  std::vector<std::string> backpropagated_accumulators;
   size_t functions_analyzed = 0;
 };
 

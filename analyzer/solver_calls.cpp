@@ -625,6 +625,10 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
             is_model_like_name(name)) {
           graph = true;
         }
+        // `policy = nn.Sequential(...)` at module level, called in a function.
+        if (o.kind == ObjKind::Global && o.module_index >= 0 && program_.uses_torch() &&
+            is_torch_module_class(program_.global_call_qualified(o.module_index, name)))
+          graph = true;
         // `block(x)` for `block in self.blocks` in a method of an nn.Module: what the module holds and is
         // called is a submodule.
         if (o.kind == ObjKind::Field && objs_[field_root(c)].receiver && objs_[field_root(c)].module)

@@ -763,6 +763,8 @@ class Context {
   void mark_backpropagated(ObjId id, int depth) {
     if (depth > 6 || objs_[id].backpropagated) return;
     objs_[id].backpropagated = true;
+    if (objs_[id].kind == ObjKind::Field && objs_[id].field == elements_field())
+      note_backpropagated_elements(id);
     const std::vector<ObjId> operands = objs_[id].operands;
     for (ObjId op : operands) mark_backpropagated(op, depth + 1);
   }
@@ -783,6 +785,11 @@ class Context {
     }
     for (ObjId v : losses) mark_backpropagated(v, 0);
   }
+  // `id`, an element of an accumulator (`for log_prob in policy.saved_log_probs`), is back-propagated: the
+  // accumulator is noted when this module also empties it (SolveResult::backpropagated_accumulators).
+  void note_backpropagated_elements(ObjId element);
+  // See RetentionEvent::accumulator_key.
+  std::string accumulator_key(ObjId accumulator) const;
   bool was_backpropagated(ObjId id) const {
     return any_within_operands(id, 6, false, [](const Obj& o) { return o.backpropagated; });
   }
@@ -1209,8 +1216,10 @@ class Solver {
     out.result.events = std::move(events_);
     sort_unique(calls_);
     sort_unique(names_called_under_no_grad_);
+    sort_unique(backpropagated_accumulators_);
     out.result.calls = std::move(calls_);
     out.result.names_called_under_no_grad = std::move(names_called_under_no_grad_);
+    out.result.backpropagated_accumulators = std::move(backpropagated_accumulators_);
     out.cycle_keys.resize(out.result.cycles.size());
     for (auto& [key, index] : cycle_index_) out.cycle_keys[index] = key;
     return out;
@@ -1254,6 +1263,10 @@ class Solver {
 
   void report_event(CodeRef function, RetentionEvent event) {
     if (owns(function)) events_.push_back(std::move(event));
+  }
+  // Noted by every range that sees it (the key holds no range's numbering): rules read the union.
+  void note_backpropagated_accumulator(std::string key) {
+    backpropagated_accumulators_.push_back(std::move(key));
   }
 
   // Which project function calls which, and under no_grad or not: whether code runs with autograd on
@@ -1321,6 +1334,7 @@ class Solver {
   std::vector<RetentionEvent> events_;
   std::vector<CallEdge> calls_;
   std::vector<std::string> names_called_under_no_grad_;
+  std::vector<std::string> backpropagated_accumulators_;
   int active_ = 0;
   size_t analyzed_ = 0;
   bool debug_slow_ = std::getenv("CYCLECHECK_DEBUG_SLOW") != nullptr;

@@ -502,6 +502,10 @@ ValueSet Context::unknown_call(std::string qualified, const std::vector<Arg>& ar
       objs_[instance].parameter = objs_[instance].tensor = true;
     } else if (qualified.rfind("torch.nn.", 0) == 0) {
       objs_[instance].module = true;
+    } else if (graph && qualified.rfind("torch.distributions.", 0) == 0) {
+      // `Categorical(logits=policy(obs))` keeps its parameters' graph, and what its methods compute from them
+      // carries it (`dist.log_prob(action)`, `dist.entropy()`).
+      objs_[instance].graph = objs_[instance].tensor = true;
     } else if (is_torch_optimizer_class(qualified)) {
       objs_[instance].tensor = true;  // an optimizer keeps the parameters it is given, and their state
       // The first positional argument or `params=`, not what `**kwargs` may hold (lr, betas).

@@ -661,6 +661,7 @@ void Context::emit_events() {
     }
     if (ev.base != kNoObj) {
       out.base_site = objs_[ev.base].site.to_ref();
+      if (ev.kind == EventKind::Accumulate) out.accumulator_key = accumulator_key(ev.base);
       // `self`, or state reached from it that was there before the call (not a list made here).
       out.base_is_receiver_state = objs_[field_root(ev.base)].receiver;
       out.accumulator_backpropagated |= objs_[ev.base].backpropagated;
@@ -756,6 +757,29 @@ void Context::emit_events() {
         (ev.kind == EventKind::LibraryCycle && ev.in_loop);
     if (interesting) solver_.report_event(ref_, std::move(out));
   }
+}
+
+std::string Context::accumulator_key(ObjId accumulator) const {
+  const Obj& o = objs_[accumulator];
+  if (o.kind == ObjKind::Global && o.module_index >= 0)
+    return std::to_string(o.module_index) + ":" + o.name.str();
+  if (o.kind != ObjKind::Field || o.base == kNoObj) return {};
+  const std::string& attribute = field_name(o.field);
+  if (attribute.empty() || attribute.front() == '[') return {};
+  return "." + attribute;
+}
+
+void Context::note_backpropagated_elements(ObjId element) {
+  const ObjId accumulator = objs_[element].base;
+  if (accumulator == kNoObj) return;
+  std::string key = accumulator_key(accumulator);
+  if (key.empty()) return;
+  // Only where the module also empties it (`del policy.saved_log_probs[:]`, `.clear()`, `= []`): kept and
+  // back-propagated, but never emptied, it still keeps every step's graph.
+  const Obj& o = objs_[accumulator];
+  const bool emptied = key.front() == '.' ? program_.attribute_is_reset(ref_.module, key.substr(1))
+                                          : program_.global_has_removal(o.module_index, o.name.str());
+  if (emptied) solver_.note_backpropagated_accumulator(std::move(key));
 }
 
 }  // namespace cyclecheck

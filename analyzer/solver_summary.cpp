@@ -25,10 +25,7 @@ CodeRef Context::annotated_project_class(const std::string& dotted) const {
 // seen from this function's module; not a parameter or buffer class, which are tensors.
 bool Context::names_torch_module_class(const std::string& dotted) const {
   const StaticRef ref = program_.resolve_dotted(ref_.module, dotted);
-  if (ref.kind != StaticRef::Kind::External || !ref.qualified.starts_with("torch.nn.")) return false;
-  const std::string name = last_component(ref.qualified);
-  return !name.empty() && std::isupper(static_cast<unsigned char>(name[0])) && name != "Parameter" &&
-         name != "UninitializedParameter" && name != "UninitializedBuffer" && name != "Buffer";
+  return ref.kind == StaticRef::Kind::External && is_torch_module_class(ref.qualified);
 }
 
 // `def drop_path(x, p, training): if p == 0.0 or not training: return x ... return x * mask / keep`: the

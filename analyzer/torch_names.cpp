@@ -49,6 +49,13 @@ bool is_torch_optimizer_class(std::string_view qualified) {
   return qualified.starts_with("torch.optim.") && qualified.find(".lr_scheduler.") == std::string_view::npos;
 }
 
+bool is_torch_module_class(std::string_view qualified) {
+  if (!qualified.starts_with("torch.nn.")) return false;
+  const std::string_view name = qualified.substr(qualified.rfind('.') + 1);
+  return !name.empty() && std::isupper(static_cast<unsigned char>(name[0])) && name != "Parameter" &&
+         name != "UninitializedParameter" && name != "UninitializedBuffer" && name != "Buffer";
+}
+
 bool is_model_like_name(std::string_view name) {
   auto same = [](std::string_view text, std::string_view lowercase) {
     if (text.size() != lowercase.size()) return false;

@@ -19,12 +19,16 @@ std::string last_component(const std::string& qualified);
 // Calls whose result carries autograd history: loss functions.
 bool is_loss_function(const std::string& qualified);
 
-// Names that conventionally hold a model or a criterion: calling one yields a graph-attached tensor.
-// Compared without case and without a lowered copy: this runs at every call of an unknown callable.
 // `torch.optim.Adam` and the other optimizers (not the lr_scheduler classes): they keep the parameters
 // they update and their state.
 bool is_torch_optimizer_class(std::string_view qualified);
 
+// A module class of torch.nn (`torch.nn.Linear`, `torch.nn.modules.conv.Conv2d`), not a parameter or
+// buffer class, which are tensors: calling an instance runs a forward pass.
+bool is_torch_module_class(std::string_view qualified);
+
+// Names that conventionally hold a model or a criterion: calling one yields a graph-attached tensor.
+// Compared without case and without a lowered copy: this runs at every call of an unknown callable.
 bool is_model_like_name(std::string_view name);
 
 // What a call (or a decorator, or a context manager made by one) named `name` does to autograd: torch's

@@ -1,4 +1,5 @@
 // CC204 loss-accumulates-graph: graph-attached tensors accumulated across loop iterations.
+#include <algorithm>
 #include <optional>
 #include <set>
 
@@ -42,8 +43,9 @@ const RuleDefinition& loss_accumulates_graph() {
         "for x, y in loader:\n    loss = criterion(model(x), y)\n    loss.backward()\n    total_loss += "
         "loss.item()  # or loss.detach()\n",
         "Accumulating losses on purpose to call backward() on their sum is recognised when backward() is "
-        "called "
-        "on the accumulator in the same function. Carried recurrent state is found when the loop itself "
+        "called on the accumulator in the same function, or when a function of the module that empties the "
+        "accumulator back-propagates its elements (REINFORCE's `policy.saved_log_probs`, summed into the "
+        "episode's loss and cleared after backward()). Carried recurrent state is found when the loop itself "
         "calls "
         "backward() and the call is a module's or named like one (`model`, `lstm`, `rnn_cell`, "
         "`policy_net`); "
@@ -58,6 +60,12 @@ const RuleDefinition& loss_accumulates_graph() {
             [&](const RetentionEvent& e) {
               if (e.kind != EventKind::Accumulate || e.comprehension || !e.accumulates_across_steps() ||
                   e.accumulator_backpropagated)
+                return false;
+              // Kept until another function sums it into a loss, back-propagates it and empties it
+              // (REINFORCE's `policy.saved_log_probs`): one episode's graphs, on purpose.
+              if (!e.value_backpropagated && !e.accumulator_key.empty() &&
+                  std::binary_search(context.backpropagated_accumulators.begin(),
+                                     context.backpropagated_accumulators.end(), e.accumulator_key))
                 return false;
               // Appending model outputs to a local list is common and usually consumed; a loss (backward()
               // was called on it) or a long-lived accumulator is the leak.

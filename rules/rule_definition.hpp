@@ -16,8 +16,9 @@ namespace cyclecheck {
 struct RuleContext {
   const Program& program;
   const std::vector<RetentionEvent>& events;
-  const std::vector<CallEdge>& calls;                          // sorted
-  const std::vector<std::string>& names_called_under_no_grad;  // sorted
+  const std::vector<CallEdge>& calls;                           // sorted
+  const std::vector<std::string>& names_called_under_no_grad;   // sorted
+  const std::vector<std::string>& backpropagated_accumulators;  // sorted; see SolveResult
 };
 
 struct RuleDefinition {

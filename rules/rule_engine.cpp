@@ -59,7 +59,8 @@ std::vector<Diagnostic> analyze_modules(const std::vector<std::shared_ptr<const 
       break;
     }
   }
-  const RuleContext context{program, solved.events, solved.calls, solved.names_called_under_no_grad};
+  const RuleContext context{program, solved.events, solved.calls, solved.names_called_under_no_grad,
+                            solved.backpropagated_accumulators};
   for (const RuleDefinition* rule : rule_definitions()) {
     if (rule->check) rule->check(context, out);
   }
