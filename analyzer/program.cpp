@@ -14,6 +14,7 @@
 #include "analyzer/parallel.hpp"
 #include "analyzer/project.hpp"
 #include "analyzer/text_util.hpp"
+#include "analyzer/torch_names.hpp"
 #include "analyzer/yield_exposure.hpp"
 
 namespace cyclecheck {
@@ -1367,6 +1368,50 @@ CodeRef Program::instance_class_made_by(int32_t module, const Expr& value) const
   return callee.kind == StaticRef::Kind::ProjectClass ? callee.code : CodeRef{};
 }
 
+CodeRef Program::class_returned_by(CodeRef function) const {
+  const Function& f = this->function(function);
+  // `enc.eval()`, `enc.to(device)`, `enc.requires_grad_(False)`: the module itself again.
+  auto strip_self_returning = [](const Expr* e) {
+    while (e->kind == ExprKind::Call && !e->children.empty() && e->children[0].kind == ExprKind::Attribute &&
+           !e->children[0].children.empty() &&
+           (returns_the_module(e->children[0].text) || e->children[0].text == "eval" ||
+            e->children[0].text == "train" || e->children[0].text == "requires_grad_"))
+      e = &e->children[0].children[0];
+    return e;
+  };
+  auto made_class = [&](const Expr& value) { return instance_class_made_by(function.module, value); };
+  std::vector<const Expr*> returned;
+  for_each_statement(f.body, [&](const Stmt& s) {
+    if (s.kind == StmtKind::Return) returned.push_back(strip_self_returning(&s.value));
+  });
+  if (returned.empty()) return {};
+  CodeRef cls;
+  for (const Expr* value : returned) {
+    CodeRef made;
+    if (value->kind == ExprKind::Name) {
+      const std::string& local = value->text;
+      if (std::any_of(f.params.begin(), f.params.end(), [&](const Param& p) { return p.name == local; }))
+        return {};
+      bool other = false;
+      for_each_statement(f.body, [&](const Stmt& s) {
+        for (const Expr& target : s.targets) {
+          if (target.kind != ExprKind::Name || target.text != local) continue;
+          const CodeRef assigned =
+              s.kind == StmtKind::Assign ? made_class(*strip_self_returning(&s.value)) : CodeRef{};
+          if (!assigned.valid() || (made.valid() && !(made == assigned))) other = true;
+          made = assigned;
+        }
+      });
+      if (other) return {};
+    } else {
+      made = made_class(*value);
+    }
+    if (!made.valid() || (cls.valid() && !(cls == made))) return {};
+    cls = made;
+  }
+  return cls;
+}
+
 std::vector<StaticRef> Program::global_display_entries(int32_t module, const std::string& name) const {
   const std::vector<const Expr*> values = display_values(module, name);
   std::vector<StaticRef> entries;
@@ -1461,6 +1506,7 @@ CodeRef Program::global_instance_class(int32_t module, const std::string& name) 
     return wanted < values.size() ? instance_class_made_by(module, *values[wanted]) : CodeRef{};
   }
   StaticRef callee = global_assigned_callee(module, name);
+  if (callee.kind == StaticRef::Kind::ProjectFunction) return class_returned_by(callee.code);
   return callee.kind == StaticRef::Kind::ProjectClass ? callee.code : CodeRef{};
 }
 

@@ -329,6 +329,10 @@ class Program {
   std::vector<const Expr*> display_values(int32_t module, const std::string& name) const;
   // The project class `value` makes an instance of (`Printer()`), else none.
   CodeRef instance_class_made_by(int32_t module, const Expr& value) const;
+  // The project class of what project function `function` returns on every path, read from its text:
+  // `return Encoder(...)`, or `return enc` (also `enc.eval()`, `enc.to(device)`) where every assignment to
+  // the local `enc` makes one. Invalid otherwise.
+  CodeRef class_returned_by(CodeRef function) const;
   // Resolves what needs every module's bindings: the class-body instances of the module's classes
   // (ClassInfo::instance_attributes, keeping only the resolved shared_instances) and its default instances.
   void resolve_instances(int32_t module);

@@ -339,12 +339,17 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     const bool project_instance = std::any_of(store.values.begin(), store.values.end(), [this](ObjId v) {
       return objs_[v].kind == ObjKind::Instance && objs_[v].cls.valid();
     });
-    // A record holding a module (`self._watched[key] = {"model": model}`, the model passed in here), or an
-    // optimizer (`_STAGES.setdefault(optimizer, {...})`): what they hold is a model's memory. Asked last:
-    // holds_module scans the field table.
+    // A record holding a module (`self._watched[key] = {"model": model}`, the model passed in here), a
+    // callable holding one (a hook closing over a head, registered on a module-level encoder the caller
+    // passed), or an optimizer (`_STAGES.setdefault(optimizer, {...})`): what they hold is a model's memory.
+    // Asked last: holds_module scans the field table.
     const auto holds_model_state = [&] {
       return std::any_of(store.values.begin(), store.values.end(), [this](ObjId v) {
-        return is_optimizer(v) || (objs_[v].kind == ObjKind::Container && holds_module(v, 2));
+        const ObjKind kind = objs_[v].kind;
+        return is_optimizer(v) ||
+               ((kind == ObjKind::Container || kind == ObjKind::BoundMethod || kind == ObjKind::Partial) &&
+                holds_module(v, 2)) ||
+               (kind == ObjKind::Closure && holds_module(v, 3));
       });
     };
     if (!keeps_receiver && !project_instance && !holds_frame_like(store.values) &&
