@@ -32,19 +32,70 @@ ValueSet Context::arg_values(const std::vector<Arg>& args, int position, const s
                              const Site& site) {
   ValueSet out;
   int index = 0;
+  // Given by position or by name, the parameter cannot come from `**kwargs` too (Python raises a TypeError).
+  bool given = false;
+  ValueSet from_double_star;
   for (const Arg& a : args) {
     if (a.name.empty()) {
-      if (index == position) out.merge(a.values);
+      if (index == position) {
+        out.merge(a.values);
+        given = true;
+      }
       ++index;
     } else if (a.name == "*") {
       if (position >= index) out.merge(load(a.values, elements_field(), site));
     } else if (a.name == "**") {
-      if (!keyword.empty()) out.merge(load(a.values, elements_field(), site));
+      if (!keyword.empty()) from_double_star.merge(load(a.values, elements_field(), site));
     } else if (!keyword.empty() && a.name == keyword) {
       out.merge(a.values);
+      given = true;
     }
   }
+  if (!given) out.merge(from_double_star);
   return out;
+}
+
+void Context::expand_keyword_dicts(std::vector<Arg>& args) {
+  const size_t given = args.size();
+  bool drop = false;
+  for (size_t i = 0; i < given; ++i) {
+    if (args[i].name != "**" || args[i].values.size() != 1) continue;
+    const ObjId dict = args[i].values[0];
+    if (objs_[dict].kind != ObjKind::Container || objs_[dict].label.str() != "dict") continue;
+    std::vector<Arg> named;
+    for (const auto& [key, held] : st_.fields) {
+      if (static_cast<ObjId>(key >> 32) != dict) continue;
+      // A literal key: "['worker_init_fn']" (or with double quotes) names a keyword argument.
+      const std::string& field = field_name(static_cast<FieldId>(key & 0xffffffffu));
+      if (field.size() < 5 || field.front() != '[' || field.back() != ']' ||
+          (field[1] != '\'' && field[1] != '"') || field[field.size() - 2] != field[1])
+        continue;
+      std::string name = field.substr(2, field.size() - 4);
+      if (!std::all_of(name.begin(), name.end(),
+                       [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }))
+        continue;
+      named.push_back(Arg{std::move(name), held});
+    }
+    if (named.empty()) continue;
+    // Field numbers differ between solver threads: the arguments go in the order of their names.
+    std::sort(named.begin(), named.end(), [](const Arg& a, const Arg& b) { return a.name < b.name; });
+    ValueSet covered;
+    for (const Arg& a : named) covered.merge(a.values);
+    auto elements = st_.fields.find(field_key(dict, elements_field()));
+    const bool every_element_named =
+        elements == st_.fields.end() || std::all_of(elements->second.begin(), elements->second.end(),
+                                                    [&](ObjId v) { return covered.contains(v); });
+    if (every_element_named) {
+      args[i].values.clear();
+      drop = true;
+    }
+    for (Arg& a : named) args.push_back(std::move(a));
+  }
+  if (drop) {
+    args.erase(std::remove_if(args.begin(), args.end(),
+                              [](const Arg& a) { return a.name == "**" && a.values.empty(); }),
+               args.end());
+  }
 }
 
 ValueSet Context::eval_call(const Expr& e, bool result_used) {
@@ -62,6 +113,7 @@ ValueSet Context::eval_call(const Expr& e, bool result_used) {
     a.values = eval(e.children[i]);
     args.push_back(std::move(a));
   }
+  expand_keyword_dicts(args);
   drained_generator_ = saved_drained;
   drained_into_ = saved_into;
   const Expr& callee = e.children[0];

@@ -123,6 +123,7 @@ class Context {
   // The project class a parameter annotation names, as seen from this function's module, when its instances
   // can be followed (see followable_project_class); invalid otherwise.
   CodeRef annotated_project_class(const std::string& dotted) const;
+  bool makes_builtin_container_subclass(const Expr& value) const;
   // Whether the annotation `dotted` names a module class of torch.nn (`nn.Embedding`), not a Parameter.
   bool names_torch_module_class(const std::string& dotted) const;
   // See solver_statements.cpp: forward marks its input `name` dirty.
@@ -455,6 +456,11 @@ class Context {
   // ---- evaluation ----
   ValueSet eval(const Expr& e);
   ValueSet eval_call(const Expr& e, bool result_used);
+  // `DataLoader(ds, **kwargs)` with `kwargs` a dict made here (a display, or `kwargs["worker_init_fn"] =
+  // fn`): what it holds under a literal key is passed by that name, as the call receives it, so that a model
+  // or a callee sees `worker_init_fn=fn` rather than one of the dict's values. The `**` argument stays for
+  // what the dict may hold under other keys.
+  void expand_keyword_dicts(std::vector<Arg>& args);
   ValueSet eval_attribute(const ValueSet& bases, const std::string& attr, const Expr& node);
   // Methods whose names match `prefix*suffix`, bound to the instances among `bases` (getattr with a built
   // name).

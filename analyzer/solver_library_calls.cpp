@@ -811,6 +811,10 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       case ModelOperand::Base::Receiver:
         source = receiver;
         break;
+      case ModelOperand::Base::Return:
+        // `receiver._subparsers = return`: the receiver keeps the object the call makes.
+        if (created != kNoObj) source.insert(created);
+        break;
       default:
         break;
     }

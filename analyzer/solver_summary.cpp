@@ -53,6 +53,20 @@ static std::vector<uint32_t> guard_returned_params(const Function& f) {
   return out;
 }
 
+// `LogitsProcessorList()` for `class LogitsProcessorList(list)`: a project subclass of a builtin container,
+// as mutable as the container.
+bool Context::makes_builtin_container_subclass(const Expr& value) const {
+  if (value.kind != ExprKind::Call || value.children.empty()) return false;
+  const StaticRef cls = program_.resolve_expr(ref_.module, value.children[0]);
+  if (cls.kind != StaticRef::Kind::ProjectClass) return false;
+  for (const std::string& base : program_.class_info(cls.code).external_bases) {
+    if (base == "builtins.list" || base == "builtins.dict" || base == "builtins.set" ||
+        base == "collections.OrderedDict" || base == "collections.defaultdict" || base == "collections.deque")
+      return true;
+  }
+  return false;
+}
+
 void Context::run() {
   const Function& f = fn_;
   guard_returned_params_ = guard_returned_params(f);
@@ -109,7 +123,8 @@ void Context::run() {
            (p.default_value.kind == ExprKind::Call && !p.default_value.children.empty() &&
             p.default_value.children[0].kind == ExprKind::Name &&
             (p.default_value.children[0].text == "dict" || p.default_value.children[0].text == "list" ||
-             p.default_value.children[0].text == "set")))) {
+             p.default_value.children[0].text == "set")) ||
+           makes_builtin_container_subclass(p.default_value))) {
         o.mutable_default = true;
         o.label = "default of " + p.name;
       }

@@ -149,6 +149,18 @@ bool singleton_per_class(const RuleContext& context, const RetentionEvent& e) {
       });
 }
 
+// Every call of the function that registers comes from a module's top level (`VendorImporter(...).install()`
+// run at import): one registration per process, by design, not one per instance the run makes.
+bool registered_once_at_import(const RuleContext& context, const RetentionEvent& e) {
+  bool called = false;
+  for (const CallEdge& c : context.calls) {
+    if (!(c.callee == e.function)) continue;
+    if (c.caller.index != 0) return false;
+    called = true;
+  }
+  return called;
+}
+
 }  // namespace
 
 const RuleDefinition& instance_registry() {
@@ -170,7 +182,9 @@ const RuleDefinition& instance_registry() {
         "without `atexit.unregister`, `gc.callbacks.append(self.on_gc)` with no `remove` outside `__del__` "
         "(a finalizer never runs while the list holds its object), `os.register_at_fork(...)`, "
         "`sys.addaudithook(...)` and `torch.serialization.register_package(...)` (which have no way to "
-        "unregister), a global module hook (`register_module_forward_hook(self.record)`) "
+        "unregister), `codecs.register(self.search)` without `codecs.unregister`, an import finder "
+        "inserted into `sys.meta_path` (or `sys.path_hooks`) and never removed, a global module hook "
+        "(`register_module_forward_hook(self.record)`) "
         "whose handle is never removed (a `stop()` that removes it counts only if some code calls it, or if "
         "the project never makes the class itself), `weakref.finalize(self, self.cleanup)`, whose callback "
         "keeps the "
@@ -188,7 +202,9 @@ const RuleDefinition& instance_registry() {
         "`warnings.showwarning = ...`, or an entry of a library's module-level table such as "
         "`default_collate_fn_map[Seq] = self.collate`, or the table `@torch.distributions.register_kl(P, Q)` "
         "fills) that nothing in the module sets again or takes out, or an instance set as the "
-        "value of a module-level `contextvars.ContextVar` that the module never resets.",
+        "value of a module-level `contextvars.ContextVar` that the module never resets. A registration "
+        "made only by code that runs at import (a function called only from a module's top level, such as "
+        "`VendorImporter(...).install()`) is one per process, by design, and is not reported.",
         "A module-level container lives for the whole process: every instance that registers itself, with "
         "its "
         "parameters and buffers, is kept forever.",
@@ -206,7 +222,8 @@ const RuleDefinition& instance_registry() {
             [&context](const RetentionEvent& e) {
               return e.kind == EventKind::StoreIntoGlobal &&
                      (e.value_is_receiver || e.value_holds_receiver) && !e.registry_cleared &&
-                     !e.base_is_context_variable && !singleton_per_class(context, e);
+                     !e.base_is_context_variable && !singleton_per_class(context, e) &&
+                     !registered_once_at_import(context, e);
             },
             [](const RetentionEvent& e) {
               // A library's process-wide registry is named by its call: "atexit.register() registry".
