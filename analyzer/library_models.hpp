@@ -95,6 +95,9 @@ struct CallModel {
   // What the result yields are a module's parameters (`parameters()`, `named_parameters()`): leaf tensors
   // that require grad, so a value computed from one with autograd on has a graph.
   bool yields_parameters = false;
+  // The result is a tensor computed from the tensors among the arguments, and carries their autograd history
+  // (`checkpoint(fn, x)`, whose model also says what its autograd node keeps).
+  bool carries_graph = false;
   // [[method]] with receivers: the entry of the same name for other receivers (a later one that lists
   // receivers of its own: `addHandler` on loggers from getLogger, then on `logging.Logger(...)`), or null.
   CallModel* other_receivers = nullptr;

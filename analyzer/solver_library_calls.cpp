@@ -631,6 +631,16 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
           }
         }
       }
+      if (model.carries_graph) {
+        objs_[created].tensor = true;
+        for (const Arg& a : args) {
+          for (ObjId v : a.values) {
+            if (!is_graph(v) && !objs_[v].tensor) continue;
+            add_operand(created, v);
+            if (is_graph(v) && no_grad_depth_ == 0) objs_[created].graph = true;
+          }
+        }
+      }
       if (!model.element_label.empty()) {
         element = at_site(&node, ObjKind::LibInstance, model.element_label, node.site, 1);
         store(ValueSet{created}, elements_field(), ValueSet{element},
