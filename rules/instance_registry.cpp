@@ -34,6 +34,12 @@ std::string dotted(const Expr& e) {
   return base.empty() ? "" : base + "." + e.text;
 }
 
+// `threading` for `threading.setprofile(...)`, "" for a callee that is a bare name or not dotted.
+std::string callee_module(const Expr& call) {
+  const Expr& callee = call.children[0];
+  return callee.kind == ExprKind::Attribute && !callee.children.empty() ? dotted(callee.children[0]) : "";
+}
+
 // The slot a call fills: the signal of `signal.signal(sig, handler)` and the class of `copyreg.pickle(cls,
 // reducer)` or of a singledispatch function's `register(cls, impl)` as written; "" for the one slot of
 // `sys.settrace`, `sys.setprofile` and the like.
@@ -123,8 +129,13 @@ bool slot_set_again(const RuleContext& context, const RetentionEvent& e) {
   if (registration->children[0].kind == ExprKind::Call && !registration->children[0].children.empty())
     registration = &registration->children[0];
   const std::string slot = slot_of(*registration);
+  // `threading.setprofile(None)` does not empty the slot `sys.setprofile` filled: the calls must name the
+  // same module, where both name one (`setprofile(None)` after `from sys import setprofile` may be either).
+  const std::string module = callee_module(*registration);
   for (const Expr* other : calls_named(facts, registration->children[0].text)) {
-    if (other != registration && slot_of(*other) == slot) return true;
+    if (other == registration || slot_of(*other) != slot) continue;
+    const std::string other_module = callee_module(*other);
+    if (module.empty() || other_module.empty() || module == other_module) return true;
   }
   return false;
 }
