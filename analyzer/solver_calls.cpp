@@ -56,9 +56,9 @@ ValueSet Context::arg_values(const std::vector<Arg>& args, int position, const s
 }
 
 void Context::expand_keyword_dicts(std::vector<Arg>& args) {
-  const size_t given = args.size();
+  const size_t written = args.size();
   bool drop = false;
-  for (size_t i = 0; i < given; ++i) {
+  for (size_t i = 0; i < written; ++i) {
     if (args[i].name != "**" || args[i].values.size() != 1) continue;
     const ObjId dict = args[i].values[0];
     if (objs_[dict].kind != ObjKind::Container || objs_[dict].label.str() != "dict") continue;
@@ -71,8 +71,9 @@ void Context::expand_keyword_dicts(std::vector<Arg>& args) {
           (field[1] != '\'' && field[1] != '"') || field[field.size() - 2] != field[1])
         continue;
       std::string name = field.substr(2, field.size() - 4);
-      if (!std::all_of(name.begin(), name.end(),
-                       [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }))
+      if (name.empty() || !std::all_of(name.begin(), name.end(), [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
+          }))
         continue;
       named.push_back(Arg{std::move(name), held});
     }
