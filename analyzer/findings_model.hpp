@@ -78,6 +78,7 @@ enum class EventKind : uint8_t {
   WeakKeyHeldByValue,   // `d[key] = value` into a weakref.WeakKeyDictionary, the value referring to the key
   GraphIntoGrad,        // `p.grad = g` with autograd on, `g` carrying a graph
   LibraryCycle,         // a library call that makes an object in a reference cycle of its own
+  LibraryKeepsObject,   // a library call that makes an object the library keeps until it is closed
 };
 
 struct RetentionEvent {

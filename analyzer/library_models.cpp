@@ -145,6 +145,8 @@ void LibraryModels::add_toml(std::string_view toml_text, const std::string& orig
       }
       model->registry = (*entry)["registry"].value_or(std::string());
       model->cycle = (*entry)["cycle"].value_or(std::string());
+      model->kept_by = (*entry)["kept_by"].value_or(std::string());
+      model->closed_by = string_list(*entry, "closed_by", where);
       // `decorator_factory = true`, or "always" for a factory whose arguments are positional.
       if (auto always = (*entry)["decorator_factory"].value<std::string>()) {
         if (*always != "always")

@@ -73,6 +73,11 @@ struct CallModel {
   // The object the call makes refers to itself in the library's own code (torch 1.13's `OneCycleLR` keeps
   // its own bound method): what it keeps, for findings. "" for most.
   std::string cycle;
+  // The library keeps every object the call makes in a process-wide table until a call named in `closed_by`
+  // takes it out (pyplot's open figures, `plt.close`): where the table is, for findings (CC211 where the call
+  // runs in a loop and its module never names one of `closed_by`).
+  std::string kept_by;
+  std::vector<std::string> closed_by;
   // Called with no positional argument (`lru_cache(maxsize=8)`) the call makes a decorator: calling that
   // applies this model to its own arguments (`lru_cache(maxsize=8)(self.load)` keeps `self.load`).
   bool decorator_factory = false;

@@ -600,6 +600,9 @@ class Context {
   }
   // A LibraryCycle event for a call of `model` when the object it makes is cyclic in the library's own code.
   void record_library_cycle(const CallModel& model, const std::vector<Arg>& args, const Expr& node);
+  // A LibraryKeepsObject event for a call of `model` when the library keeps what it makes (kept_by) and this
+  // module never names a call that takes anything out of that table (closed_by).
+  void record_library_keep(const CallModel& model, const Expr& node);
   // `decorating`: the call of the decorator a decorator_factory call made, which applies the model.
   ValueSet apply_model(const CallModel& model, const ValueSet& receiver, const std::vector<Arg>& args,
                        const Expr& node, bool result_used, ObjId constructed = kNoObj,

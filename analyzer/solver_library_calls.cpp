@@ -583,6 +583,18 @@ void Context::record_library_cycle(const CallModel& model, const std::vector<Arg
   record_event(EventKind::LibraryCycle, kNoObj, model.names.front(), held, node.site, model.cycle);
 }
 
+void Context::record_library_keep(const CallModel& model, const Expr& node) {
+  if (model.kept_by.empty() || model.names.empty()) return;
+  if (std::any_of(model.closed_by.begin(), model.closed_by.end(),
+                  [this](const std::string& name) { return program_.module_references(ref_.module, name); }))
+    return;
+  // Named as the call is written (`plt.subplots`), the model's names being several.
+  const std::string called = !node.children.empty() ? describe_target(node.children[0]) : std::string();
+  const std::string name = called.empty() ? model.names.front() : called;
+  const ObjId made = at_site(&node, ObjKind::LibInstance, last_component(name), node.site, 6);
+  record_event(EventKind::LibraryKeepsObject, kNoObj, name, ValueSet{made}, node.site, model.kept_by);
+}
+
 ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, const std::vector<Arg>& args,
                               const Expr& node, bool result_used, ObjId constructed, bool decorating) {
   if (model.decorator_factory && !decorating && !model.names.empty() &&
@@ -610,7 +622,10 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
     if (std::any_of(model.names.begin(), model.names.end(), names_called)) what = called;
   }
   // Only for the library's call itself, not a project subclass's `super().__init__`.
-  if (constructed == kNoObj) record_library_cycle(model, args, node);
+  if (constructed == kNoObj) {
+    record_library_cycle(model, args, node);
+    record_library_keep(model, node);
+  }
   switch (model.returns) {
     case ModelReturn::None:
       break;

@@ -30,6 +30,7 @@ const RuleDefinition& backward_create_graph();
 const RuleDefinition& global_keeps_graph();
 const RuleDefinition& global_keeps_model();
 const RuleDefinition& weak_key_value_holds_key();
+const RuleDefinition& library_keeps_objects();
 }  // namespace rules
 
 const std::vector<const RuleDefinition*>& rule_definitions() {
@@ -58,6 +59,7 @@ const std::vector<const RuleDefinition*>& rule_definitions() {
       &rules::global_keeps_graph(),
       &rules::global_keeps_model(),
       &rules::weak_key_value_holds_key(),
+      &rules::library_keeps_objects(),
   };
   return table;
 }
