@@ -203,6 +203,31 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
         assign_attribute(attribute, values, site, true);
         break;
       }
+      // `globals()[name] = model`: the module's own namespace, a global set by name (a module-level
+      // `__getattr__` caching what it builds).
+      if (const Expr& base = target.children[0];
+          base.kind == ExprKind::Call && base.children.size() == 1 &&
+          base.children[0].kind == ExprKind::Name && base.children[0].text == "globals" &&
+          !is_local(base.children[0].text) &&
+          program_.resolve_global(ref_.module, "globals").kind == StaticRef::Kind::Unknown) {
+        const std::string& key = target.text;
+        const bool literal =
+            key.size() > 2 && (key.front() == '\'' || key.front() == '"') && key.back() == key.front();
+        const Expr* key_expr = target.children.size() > 1 ? &target.children[1] : nullptr;
+        const std::string shown = "globals()[" +
+                                  (literal               ? key
+                                   : key_expr != nullptr ? describe_target(*key_expr)
+                                                         : std::string()) +
+                                  "]";
+        const std::string name = literal ? key.substr(1, key.size() - 2) : shown;
+        const ObjId g = global(ref_.module, name);
+        if (!literal) objs_[g].label = "module namespace entry " + shown;
+        store(ValueSet{g}, intern_field("value"), values,
+              {site_ref(site, describe_target(target) + " = ...")}, EdgeRole::Plain);
+        record_event(EventKind::StoreIntoGlobal, g, objs_[g].label, values, site,
+                     describe_target(target) + " = ...");
+        break;
+      }
       const ValueSet bases = eval(target.children[0]);
       ValueSet keys;
       for (size_t i = 1; i < target.children.size(); ++i) keys.merge(eval(target.children[i]));
