@@ -8,7 +8,8 @@ namespace cyclecheck {
 namespace {
 
 // The module-level table `function` stores its first parameter into (`TABLE[key] = cls`,
-// `TABLE.append(fn)`, `TABLE.add(fn)`), as the global it resolves to; nullopt when it stores none.
+// `TABLE[key] = functools.partial(fn, **defaults)`, `TABLE.append(fn)`, `TABLE.add(fn)`), as the global it
+// resolves to; nullopt when it stores none.
 std::optional<StaticRef> registered_into(const Program& program, int32_t module, const Function& function) {
   if (function.params.empty() || function.is_lambda) return std::nullopt;
   const std::string& decorated = function.params[0].name;
@@ -21,9 +22,18 @@ std::optional<StaticRef> registered_into(const Program& program, int32_t module,
     if (ref.kind != StaticRef::Kind::ProjectGlobal) return std::nullopt;
     return ref;
   };
+  // `functools.partial(fn, **defaults)` stored in its place: calling the entry calls `fn`.
+  auto partial_of_decorated = [&](const Expr& value) {
+    return value.kind == ExprKind::Call && value.children.size() >= 2 &&
+           (value.children[0].kind == ExprKind::Name || value.children[0].kind == ExprKind::Attribute) &&
+           value.children[0].text == "partial" &&
+           (value.arg_names.size() < 2 || value.arg_names[1].empty()) &&
+           value.children[1].kind == ExprKind::Name && value.children[1].text == decorated;
+  };
   for_each_statement(function.body, [&](const Stmt& s) {
     if (table) return;
-    if (s.kind == StmtKind::Assign && s.value.kind == ExprKind::Name && s.value.text == decorated) {
+    if (s.kind == StmtKind::Assign &&
+        ((s.value.kind == ExprKind::Name && s.value.text == decorated) || partial_of_decorated(s.value))) {
       for (const Expr& target : s.targets) {
         if (target.kind == ExprKind::Subscript && !target.children.empty())
           table = global_table(target.children[0]);
