@@ -77,6 +77,8 @@ struct CallModel {
   // takes it out (pyplot's open figures, `plt.close`): where the table is, for findings (CC211 where the call
   // runs in a loop and its module never names one of `closed_by`).
   std::string kept_by;
+  // Calls that close what the call makes: a module that names one is taken to close it (the cycle of
+  // `cycle`, the table entry of `kept_by`).
   std::vector<std::string> closed_by;
   // Called with no positional argument (`lru_cache(maxsize=8)`) the call makes a decorator: calling that
   // applies this model to its own arguments (`lru_cache(maxsize=8)(self.load)` keeps `self.load`).

@@ -603,6 +603,13 @@ class Context {
   // A LibraryKeepsObject event for a call of `model` when the library keeps what it makes (kept_by) and this
   // module never names a call that takes anything out of that table (closed_by).
   void record_library_keep(const CallModel& model, const Expr& node);
+  // Whether this module names one of the calls that close what `model`'s call makes (`plt.close`,
+  // `conn.close()`): a cycle or table entry it breaks or empties is not reported.
+  bool module_closes(const CallModel& model) const {
+    return std::any_of(model.closed_by.begin(), model.closed_by.end(), [this](const std::string& name) {
+      return program_.module_references(ref_.module, name);
+    });
+  }
   // `decorating`: the call of the decorator a decorator_factory call made, which applies the model.
   ValueSet apply_model(const CallModel& model, const ValueSet& receiver, const std::vector<Arg>& args,
                        const Expr& node, bool result_used, ObjId constructed = kNoObj,

@@ -574,7 +574,7 @@ ValueSet Context::gradients_of(const Expr& node) {
 }
 
 void Context::record_library_cycle(const CallModel& model, const std::vector<Arg>& args, const Expr& node) {
-  if (model.cycle.empty() || model.names.empty()) return;
+  if (model.cycle.empty() || model.names.empty() || module_closes(model)) return;
   // What the object holds (the arguments it was given) waits for the collector with it.
   ValueSet held;
   for (const Arg& a : args) held.merge(a.values);
@@ -584,10 +584,7 @@ void Context::record_library_cycle(const CallModel& model, const std::vector<Arg
 }
 
 void Context::record_library_keep(const CallModel& model, const Expr& node) {
-  if (model.kept_by.empty() || model.names.empty()) return;
-  if (std::any_of(model.closed_by.begin(), model.closed_by.end(),
-                  [this](const std::string& name) { return program_.module_references(ref_.module, name); }))
-    return;
+  if (model.kept_by.empty() || model.names.empty() || module_closes(model)) return;
   // Named as the call is written (`plt.subplots`), the model's names being several.
   const std::string called = !node.children.empty() ? describe_target(node.children[0]) : std::string();
   const std::string name = called.empty() ? model.names.front() : called;

@@ -15,8 +15,10 @@ const RuleDefinition& library_object_cycle() {
         "object which refers to itself in the library's own code, as the installed torch 1.13 does: "
         "`OneCycleLR` and `CyclicLR` keep their own bound methods, `torch.fx.symbolic_trace` makes a "
         "`GraphModule` and a `Graph` that refer to each other, `torch.nn.utils.stateless.functional_call` "
-        "makes a class per call whose methods close over the parameters, and a `torch.profiler.profile` "
-        "keeps its own bound methods. The models in `analyzer/models/library_models.toml` list them "
+        "makes a class per call whose methods close over the parameters, a `torch.profiler.profile` "
+        "keeps its own bound methods, and an `sqlite3.connect()` connection refers to itself until it is "
+        "closed (CPython 3.11; reported where the module never calls `close`). The models in "
+        "`analyzer/models/library_models.toml` list them "
         "(`cycle = ...`).",
         "Such an object is freed only when the garbage collector runs, and so is everything it holds: the "
         "optimizer of a scheduler, the submodules of a traced model, the parameters a functional call was "
