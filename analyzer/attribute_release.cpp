@@ -1,6 +1,7 @@
 #include "analyzer/attribute_release.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <unordered_set>
 
 #include "analyzer/program.hpp"
@@ -11,11 +12,16 @@ namespace {
 
 bool is_none(const Expr& e) { return e.kind == ExprKind::Literal && e.text == "None"; }
 
-// `<self>.<name>` for the method's first parameter `self`: the attribute's name, else null.
-const std::string* attribute_of(const Expr& target, const std::string& self) {
-  if (target.kind != ExprKind::Attribute || target.children.size() != 1) return nullptr;
+// `<self>.<name>` for the method's first parameter `self`: the attribute's name; `<self>.<a>.<name>`, an
+// attribute of an object the instance holds: "a.name"; else "".
+std::string attribute_of(const Expr& target, const std::string& self) {
+  if (target.kind != ExprKind::Attribute || target.children.size() != 1) return "";
   const Expr& base = target.children[0];
-  return base.kind == ExprKind::Name && base.text == self ? &target.text : nullptr;
+  if (base.kind == ExprKind::Name && base.text == self) return target.text;
+  if (base.kind == ExprKind::Attribute && base.children.size() == 1 &&
+      base.children[0].kind == ExprKind::Name && base.children[0].text == self)
+    return base.text + "." + target.text;
+  return "";
 }
 
 // A string literal's text without its quotes ("'forward'" -> "forward"); "" for anything else.
@@ -26,22 +32,33 @@ std::string literal_name(const Expr& e) {
 }
 
 // The attribute of `self` a call takes out of the instance: `delattr(self, "name")`,
-// `vars(self).pop("name", ...)`, `self.__dict__.pop("name", ...)`; "" for any other call.
+// `vars(self).pop("name", ...)`, `self.__dict__.pop("name", ...)`, or of an object the instance holds
+// (`self.model.__dict__.pop("forward", None)`: "model.forward"); "" for any other call.
 std::string attribute_dropped_by_call(const Expr& call, const std::string& self) {
   if (call.kind != ExprKind::Call || call.children.size() < 2) return "";
   const Expr& callee = call.children[0];
-  const auto names_self = [&self](const Expr& e) { return e.kind == ExprKind::Name && e.text == self; };
-  if (callee.kind == ExprKind::Name && callee.text == "delattr" && call.children.size() == 3 &&
-      names_self(call.children[1]))
-    return literal_name(call.children[2]);
+  // "" for `self`, "a." for `self.a`; null for anything else.
+  const auto prefix_of = [&self](const Expr& e) -> std::optional<std::string> {
+    if (e.kind == ExprKind::Name && e.text == self) return std::string();
+    if (e.kind == ExprKind::Attribute && e.children.size() == 1 && e.children[0].kind == ExprKind::Name &&
+        e.children[0].text == self)
+      return e.text + ".";
+    return std::nullopt;
+  };
+  const auto named = [](const std::optional<std::string>& prefix, const Expr& key) {
+    const std::string name = literal_name(key);
+    return prefix && !name.empty() ? *prefix + name : std::string();
+  };
+  if (callee.kind == ExprKind::Name && callee.text == "delattr" && call.children.size() == 3)
+    return named(prefix_of(call.children[1]), call.children[2]);
   if (callee.kind != ExprKind::Attribute || callee.text != "pop" || callee.children.size() != 1) return "";
   const Expr& dict = callee.children[0];
-  const bool instance_dict =
-      (dict.kind == ExprKind::Call && dict.children.size() == 2 && dict.children[0].kind == ExprKind::Name &&
-       dict.children[0].text == "vars" && names_self(dict.children[1])) ||
-      (dict.kind == ExprKind::Attribute && dict.text == "__dict__" && dict.children.size() == 1 &&
-       names_self(dict.children[0]));
-  return instance_dict ? literal_name(call.children[1]) : "";
+  if (dict.kind == ExprKind::Call && dict.children.size() == 2 && dict.children[0].kind == ExprKind::Name &&
+      dict.children[0].text == "vars")
+    return named(prefix_of(dict.children[1]), call.children[1]);
+  if (dict.kind == ExprKind::Attribute && dict.text == "__dict__" && dict.children.size() == 1)
+    return named(prefix_of(dict.children[0]), call.children[1]);
+  return "";
 }
 
 // Calls `visit(attribute, stores_none, deletes)` for each `self.<attribute>` a statement assigns or deletes:
@@ -52,8 +69,8 @@ void for_each_attribute_store(const Function& f, Visit&& visit) {
   if (f.params.empty()) return;
   const std::string& self = f.params[0].name;
   auto pair_up = [&](const Expr& target, const Expr* value, auto&& recurse) -> void {
-    if (const std::string* name = attribute_of(target, self)) {
-      visit(*name, value != nullptr && is_none(*value), false);
+    if (const std::string name = attribute_of(target, self); !name.empty()) {
+      visit(name, value != nullptr && is_none(*value), false);
       return;
     }
     if (target.kind != ExprKind::Container) return;
@@ -75,7 +92,7 @@ void for_each_attribute_store(const Function& f, Visit&& visit) {
       for (const Expr& target : s.targets) pair_up(target, paired ? &s.value : nullptr, pair_up);
     } else if (s.kind == StmtKind::Delete) {
       for (const Expr& target : s.targets) {
-        if (const std::string* name = attribute_of(target, self)) visit(*name, true, true);
+        if (const std::string name = attribute_of(target, self); !name.empty()) visit(name, true, true);
       }
     }
   });

@@ -33,7 +33,13 @@ void for_each_called_name(const Function& function, Visit&& visit) {
     if (callee == ExprKind::Attribute || callee == ExprKind::Name)
       visit(e.children[0].text, callee == ExprKind::Attribute);
   };
-  for_each_statement(function.body, [&visit_expr](const Stmt& s) {
+  for_each_statement(function.body, [&visit_expr, &visit](const Stmt& s) {
+    // A `with` block calls its managers' `__enter__` and `__exit__` (or their async forms) without naming
+    // them.
+    if (s.kind == StmtKind::With) {
+      for (const char* method : {"__enter__", "__exit__", "__aenter__", "__aexit__"})
+        visit(std::string(method), true);
+    }
     for_each_expr(s.value, visit_expr);
     for (const Expr& target : s.targets) for_each_expr(target, visit_expr);
   });

@@ -181,4 +181,28 @@ struct ModuleFacts {
   std::vector<Diagnostic> file_diagnostics;  // syntax errors and limits hit while lowering
 };
 
+// A statement of a module and the function whose body holds it.
+struct StatementLookup {
+  const Stmt* statement = nullptr;
+  size_t function = 0;  // index in the module's functions; 0 is the module body
+};
+
+// The statement at `site` (an event's primary site), or the one a call at `site` is part of (`x =
+// _STAGES.setdefault(opt, {})`, `return _CACHE.setdefault(key, model)`): the statement starting on that line
+// before the call.
+inline StatementLookup find_statement(const ModuleFacts& facts, const Site& site) {
+  StatementLookup found, enclosing;
+  for (size_t fi = 0; fi < facts.functions.size() && found.statement == nullptr; ++fi) {
+    for_each_statement(facts.functions[fi].body, [&](const Stmt& s) {
+      if (found.statement != nullptr || s.site.line != site.line) return;
+      if (s.site.column == site.column) {
+        found = {&s, fi};
+      } else if (s.site.column < site.column && enclosing.statement == nullptr) {
+        enclosing = {&s, fi};
+      }
+    });
+  }
+  return found.statement != nullptr ? found : enclosing;
+}
+
 }  // namespace cyclecheck

@@ -423,7 +423,10 @@ void Program::resolve_releases() {
   parallel_for(modules_.size(), [&](size_t m) {
     // A module that names none of them (`x.close()`, `remove_hooks(m)`) is not walked.
     const auto named_here = [&](const std::string& name) { return referenced_names_[m].count(name) != 0; };
-    const bool names_method = std::any_of(release_methods.begin(), release_methods.end(), named_here);
+    // `__exit__` is called by `with` blocks, which do not name it.
+    const bool names_method = std::any_of(release_methods.begin(), release_methods.end(), named_here) ||
+                              release_methods.count("__exit__") != 0 ||
+                              release_methods.count("__aexit__") != 0;
     const bool names_function = std::any_of(function_releases.begin(), function_releases.end(),
                                             [&](const auto& entry) { return named_here(entry.first); });
     if (!names_method && !names_function) return;
@@ -480,7 +483,10 @@ void Program::resolve_releases() {
           return sees(caller.module, static_cast<int32_t>(class_module)) &&
                  lets_go(caller, method, attribute);
         });
-        if (released) info.released_attributes.push_back(attribute);
+        if (released) {
+          nested_releases_ |= attribute.find('.') != std::string::npos;
+          info.released_attributes.push_back(attribute);
+        }
       }
     }
   }
@@ -508,6 +514,27 @@ bool Program::attribute_released(CodeRef cls, const std::string& attribute, int 
   }
   for (CodeRef base : info.project_bases) {
     if (attribute_released(base, attribute, depth + 1)) return true;
+  }
+  return false;
+}
+
+bool Program::nested_store_released(const SiteRef& site) const {
+  if (!nested_releases_ || site.module < 0 || static_cast<size_t>(site.module) >= modules_.size())
+    return false;
+  const ModuleFacts& facts = module(site.module);
+  const StatementLookup store = find_statement(facts, site.site);
+  if (store.statement == nullptr || store.statement->kind != StmtKind::Assign) return false;
+  const Function& method = facts.functions[store.function];
+  if (method.owner_class < 0 || method.params.empty()) return false;
+  const std::string& self = method.params[0].name;
+  for (const Expr& target : store.statement->targets) {
+    if (target.kind != ExprKind::Attribute || target.children.size() != 1) continue;
+    const Expr& holder = target.children[0];
+    if (holder.kind != ExprKind::Attribute || holder.children.size() != 1 ||
+        holder.children[0].kind != ExprKind::Name || holder.children[0].text != self)
+      continue;
+    if (attribute_released(CodeRef{site.module, method.owner_class}, holder.text + "." + target.text))
+      return true;
   }
   return false;
 }

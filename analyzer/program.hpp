@@ -295,6 +295,10 @@ class Program {
   // it without setting the attribute again (`watchdog.disarm()` sets `self._timer = None`): a cycle through
   // the attribute is broken on purpose.
   bool attribute_released(CodeRef cls, const std::string& attribute, int depth = 0) const;
+  // The same for the store at `site` into an attribute of an object a method's `self` holds
+  // (`self.model.forward = wrapper` in `__enter__`, popped again by `__exit__`): whether a method of that
+  // class lets go of `self.model.forward`.
+  bool nested_store_released(const SiteRef& site) const;
   // A plain function of module `store_module` deletes `attribute` of the object it is given, and code that
   // can name it calls it (`del module._old_forward` in a `remove_hook_from_module(module)` beside the
   // `add_hook_to_module` that stores it): the cycles through an attribute stored there are broken on purpose.
@@ -388,6 +392,8 @@ class Program {
   // Per module: (attribute, function) for each plain function letting go of its first parameter's attribute.
   std::vector<std::vector<std::pair<std::string, int32_t>>> function_releases_;
   std::set<std::pair<std::string, int32_t>> released_by_functions_;  // see attribute_released_by_a_function
+  bool nested_releases_ =
+      false;  // some class lets go of an attribute of what it holds (`self.model.forward`)
   // Per module, per function: the index of its functools.cache / lru_cache decorator, -1 when none.
   std::vector<std::vector<int32_t>> cache_decorators_;
   // Per module: function index -> where a decorator of the project applies functools' cache to it.

@@ -564,15 +564,23 @@ void Context::detect_cycles() {
             edge.field = "." + fname;
             // `disarm()` sets `self._timer = None` and is called: the code breaks this cycle itself.
             released |= program_.attribute_released(objs_[from].cls, fname);
+            // The same for an attribute of an object `self` holds: `__exit__` popping the
+            // `self.model.forward` that `__enter__` set.
+            if (const Obj& holder = objs_[from];
+                holder.kind == ObjKind::Field && holder.base != kNoObj && objs_[holder.base].receiver)
+              released |=
+                  program_.attribute_released(objs_[holder.base].cls, field_name(holder.field) + "." + fname);
           }
           auto info = edges_.find(EdgeKey{from, via, to});
           if (info != edges_.end()) {
             edge.role = info->second.role;
             edge.chain = to_refs(info->second.chain);
             edge.removable = info->second.removable;
-            // `remove_hook_from_module(module)` deletes the `module._old_forward` its module's attach stored.
+            // `remove_hook_from_module(module)` deletes the `module._old_forward` its module's attach stored;
+            // `__exit__` pops the `self.model.forward` its `__enter__` set.
             if (edge.field[0] == '.' && !edge.chain.empty())
-              released |= program_.attribute_released_by_a_function(fname, edge.chain.back().module);
+              released |= program_.attribute_released_by_a_function(fname, edge.chain.back().module) ||
+                          program_.nested_store_released(edge.chain.back());
           }
           edge.must = via_must;
           if (edge.field == "contents") edge.role = EdgeRole::Capture;

@@ -245,8 +245,12 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
       record_store_events(bases, values, site, target);
       record_weak_key_store(bases, keys, values, site, target);
       store_dict_keys(bases, keys, target, site);
-      // `by_step[step] = loss`: a key that changes keeps every value, like an append.
-      if (target.text.empty()) {
+      // `by_step[step] = loss`: a key that changes keeps every value, like an append. Not a key the
+      // function closes over (`captured[name] = output` in a hook made per layer name): each call of that
+      // closure writes the same entry again.
+      const bool fixed_key = target.children.size() == 2 && target.children[1].kind == ExprKind::Name &&
+                             loop_depth_ == 0 && is_free_var(target.children[1].text);
+      if (target.text.empty() && !fixed_key) {
         for (ObjId b : bases) {
           if (loop_depth_ > 0 || outlives_call(b))
             record_event(EventKind::Accumulate, b, accumulator_label(b, &target.children[0]), values, site,
