@@ -222,10 +222,9 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
         const std::string name = literal ? key.substr(1, key.size() - 2) : shown;
         const ObjId g = global(ref_.module, name);
         if (!literal) objs_[g].label = "module namespace entry " + shown;
-        store(ValueSet{g}, intern_field("value"), values,
-              {site_ref(site, describe_target(target) + " = ...")}, EdgeRole::Plain);
-        record_event(EventKind::StoreIntoGlobal, g, objs_[g].label, values, site,
-                     describe_target(target) + " = ...");
+        store(ValueSet{g}, intern_field("value"), values, {site_ref(site, shown + " = ...")},
+              EdgeRole::Plain);
+        record_event(EventKind::StoreIntoGlobal, g, objs_[g].label, values, site, shown + " = ...");
         break;
       }
       const ValueSet bases = eval(target.children[0]);
