@@ -824,8 +824,8 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
           if (a.name.empty() || a.name == "*" || a.name == "**") continue;
           source.merge(a.values);
           // `dict(lr=lr, transform=self.centralize)` keeps each value in its own slot, as a display does;
-          // `partial(penalty, module=module, weight=w)` each keyword in its own (a cycle through one of them is
-          // sure whatever the others hold).
+          // `partial(penalty, module=module, weight=w)` each keyword in its own (a cycle through one of them
+          // is sure whatever the others hold).
           if (model.new_label == "dict" && created != kNoObj && !a.values.empty()) {
             store(ValueSet{created}, intern_field("['" + a.name + "']"), a.values,
                   {site_ref(node.site, "element")}, EdgeRole::Plain);
