@@ -564,12 +564,6 @@ void Context::detect_cycles() {
             edge.field = "." + fname;
             // `disarm()` sets `self._timer = None` and is called: the code breaks this cycle itself.
             released |= program_.attribute_released(objs_[from].cls, fname);
-            // The same for an attribute of an object `self` holds: `__exit__` popping the
-            // `self.model.forward` that `__enter__` set.
-            if (const Obj& holder = objs_[from];
-                holder.kind == ObjKind::Field && holder.base != kNoObj && objs_[holder.base].receiver)
-              released |=
-                  program_.attribute_released(objs_[holder.base].cls, field_name(holder.field) + "." + fname);
           }
           auto info = edges_.find(EdgeKey{from, via, to});
           if (info != edges_.end()) {
