@@ -69,8 +69,10 @@ size_t back_edge(const CycleWitness& c) {
     const size_t after = (i + 2) % n;
     // `parent.children[] -> child.parent`; not `owner.log = Adapter(log, {"owner": owner})`, where the
     // owner made the object right there, and the container under it names the owner.
+    // Not an edge into a slot of a container its source owns (`model._modules[]` after `add_module`): its
+    // source is the parent.
     if (!is_container_node(c, i) && !is_container_node(c, target) && is_container_node(c, after) &&
-        !stores_object_it_creates(c, i)) {
+        !stores_object_it_creates(c, i) && !c.edges[i].field.ends_with("[]")) {
       return i;
     }
   }
