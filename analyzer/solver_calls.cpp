@@ -363,14 +363,14 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
     }
     if (modelled.empty()) return out;
     out.merge(apply_model(*model, modelled, args, node, result_used));
-    // A method the model gives no effect that a project class also defines (`self.scaler.scale(loss)` with
-    // the project's own loss scaler): a caller that knows the receiver's class runs the project's method.
-    // Not one that gives its receiver back (`model.train()`): those are a library object's own API. The
-    // call's result here stays the model's.
-    if (model->effects.empty() && model->returns != ModelReturn::Receiver &&
-        program_.has_method_named(method)) {
+    // A method a project class also defines (`self.scaler.scale(loss)` with the project's own loss scaler,
+    // `self.tracker.update(loss)` with its own tracker, not a dict): a caller that knows the receiver's
+    // class runs the project's method. Not one that gives its receiver back (`model.train()`): those are a
+    // library object's own API. The call's result and effects here stay the model's, for callers that pass
+    // a library object.
+    if (model->returns != ModelReturn::Receiver && program_.has_method_named(method)) {
       for (ObjId r : modelled) {
-        if (is_placeholder(r)) defer(r, kNoObj, method, args, node, kNoObj, result_used);
+        if (is_placeholder(r)) defer_project_method(r, method, args, node, result_used);
       }
     }
     return out;

@@ -178,6 +178,10 @@ class Context {
     // `getattr(receiver, name)(...)` with `name` this parameter of the callee (by index): the method its
     // caller's argument names (`self._call_hooks("on_fit_start")`); -1 for a method named in `method`.
     int32_t name_param = -1;
+    // The library model of `method` was applied where the call was made (`self.tracker.update(loss)` as a
+    // dict's update): a caller runs it only for a receiver whose class defines the method, and defers it
+    // again for one it does not know either.
+    bool project_methods_only = false;
   };
   std::vector<DeferredCall> deferred_;
   // Set by invoke for the instantiate it calls: whether the callee's first parameter was bound to a receiver.
@@ -281,6 +285,14 @@ class Context {
     d.grad_maybe_off = grad_maybe_off_depth_ > 0;
     d.in_loop = loop_depth_ > 0;
     deferred_.push_back(std::move(d));
+  }
+  // A call the library model of `method` was applied to here, made again where a caller knows the receiver
+  // to be of a project class defining `method` (see DeferredCall::project_methods_only).
+  void defer_project_method(ObjId receiver, const std::string& method, const std::vector<Arg>& args,
+                            const Expr& node, bool result_used) {
+    const size_t before = deferred_.size();
+    defer(receiver, kNoObj, method, args, node, kNoObj, result_used);
+    if (deferred_.size() > before) deferred_.back().project_methods_only = true;
   }
   ObjId constant(const StaticRef& ref);
   static StaticRef project_ref(StaticRef::Kind kind, CodeRef code) {

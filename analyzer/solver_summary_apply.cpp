@@ -80,9 +80,15 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
         // A field read on a weak proxy is the referent's (as eval reads it).
         const ValueSet bases = through_proxies(self(self, o.base, depth + 1), node.site);
         const std::string& name = field_name(o.field);
+        // What the callee read from an object whose graph only this caller knows (`boxes[0]` of the output
+        // of a model a deferred call ran here) carries that graph, as eval marks it.
+        const bool graph_base = no_grad_depth_ == 0 && std::any_of(bases.begin(), bases.end(), [this](ObjId b) {
+                                  return is_graph(b);
+                                });
         if (name.size() > 2 && name.front() == '[') {
           out = load_keyed(bases, o.field, node.site);  // a keyed slot may only exist as "[]" here
           mark_mapped_parameters(o, out);
+          if (graph_base) mark_graph(out);
           break;
         }
         // `self.trainer.on_step` read where the trainer's class was not known: here, where it is, a method
@@ -99,6 +105,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
         }
         if (!plain_bases.empty()) out.merge(load(plain_bases, o.field, node.site));
         mark_mapped_parameters(o, out);
+        if (graph_base && !is_graph_free_attribute(name)) mark_graph(out);
         break;
       }
       case ObjKind::FunctionConst:
@@ -201,6 +208,16 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     } else if (d.name_param >= 0) {
       // A method named by the callee's parameter: by what this call passes for it.
       call_method_named_by_argument(d, callee.fn_, node, receiver_bound, receivers, args, results);
+    } else if (d.project_methods_only) {
+      ValueSet project_receivers;
+      for (ObjId r : receivers) {
+        if (objs_[r].cls.valid() && program_.find_method(objs_[r].cls, d.method).valid()) {
+          project_receivers.insert(r);
+        } else if (is_placeholder(r)) {
+          defer_project_method(r, d.method, args, *d.node, d.result_used);
+        }
+      }
+      if (!project_receivers.empty()) call_method(project_receivers, d.method, args, *d.node, d.result_used);
     } else {
       results = call_method(receivers, d.method, args, *d.node, d.result_used);
     }
