@@ -295,6 +295,7 @@ std::string serialize_facts(const ModuleFacts& facts) {
       w.s(p.name);
       w.u(static_cast<uint8_t>(p.kind));
       w.b(p.has_default);
+      w.b(p.default_per_call);
       w.s(p.annotation);
       w.b(p.annotation_elements);
       w.expr(p.default_value);
@@ -368,6 +369,7 @@ std::shared_ptr<ModuleFacts> deserialize_facts(const std::string& bytes) {
       param.name = r.s();
       param.kind = static_cast<ParamKind>(r.u());
       param.has_default = r.b();
+      param.default_per_call = r.b();
       param.annotation = r.s();
       param.annotation_elements = r.b();
       param.default_value = r.expr();

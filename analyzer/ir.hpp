@@ -104,6 +104,9 @@ struct Param {
   std::string name;
   ParamKind kind = ParamKind::Positional;
   bool has_default = false;
+  // A dataclass field's `field(default_factory=F)`: default_value is `F()`, made anew by every call that
+  // leaves the parameter out (not once, as a def's default).
+  bool default_per_call = false;
   // The dotted class name the annotation names (`cb: Callback`, `"Callback"`, `Optional[Callback]`), or
   // with annotation_elements that of the elements (`cbs: List[Callback]`); "" when it names none.
   bool annotation_elements = false;

@@ -243,6 +243,20 @@ void Lowerer::lower_class_definition(TSNode node, std::vector<Decorator> decorat
 
 // ---- classes whose decorator writes __init__ ---------------------------------------------------
 
+// `F` of `field(default_factory=F)` (dataclasses) or `attr.ib(factory=F)` / `attrs.field(factory=F)`; null
+// for any other value.
+static const Expr* default_factory(const Expr& value) {
+  if (value.kind != ExprKind::Call || value.children.empty()) return nullptr;
+  const Expr& callee = value.children[0];
+  if ((callee.kind != ExprKind::Name && callee.kind != ExprKind::Attribute) ||
+      (callee.text != "field" && callee.text != "ib" && callee.text != "attrib"))
+    return nullptr;
+  for (size_t i = 1; i < value.children.size() && i < value.arg_names.size(); ++i) {
+    if (value.arg_names[i] == "default_factory" || value.arg_names[i] == "factory") return &value.children[i];
+  }
+  return nullptr;
+}
+
 bool Lowerer::generates_init(const std::vector<Decorator>& decorators) {
   static constexpr std::array<std::string_view, 8> kNames = {
       "dataclass",   "dataclasses.dataclass", "define",       "frozen",
@@ -321,6 +335,15 @@ void Lowerer::add_generated_init(TSNode class_body, int32_t class_index, std::ve
           s.targets[0].kind == ExprKind::Name && s.targets[0].text == f.name) {
         p.has_default = true;
         p.default_value = s.value;
+        if (const Expr* factory = default_factory(s.value)) {
+          Expr made;
+          made.kind = ExprKind::Call;
+          made.site = factory->site;
+          made.children.push_back(*factory);
+          made.arg_names.emplace_back();
+          p.default_value = std::move(made);
+          p.default_per_call = true;
+        }
       }
     }
     init.params.push_back(std::move(p));

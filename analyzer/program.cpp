@@ -392,6 +392,34 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules, Module
       for (const auto& [name, function] : classes_[m][c].methods) method_names_.insert(name);
     }
   }
+  // Only plain project classes are followed into (a library base may do anything, and a torch module's
+  // call runs its forward); a subclass storing another class's instance (or anything else) under an
+  // attribute of its base: in the base's methods, run on either, the attribute is not one class's instance.
+  for (auto& classes : classes_) {
+    for (ClassInfo& info : classes) {
+      for (auto& [name, made] : info.attribute_classes) {
+        if (made.valid() && (!class_info(made).external_bases.empty() || class_info(made).is_nn_module))
+          made = {};
+      }
+    }
+  }
+  for (auto& classes : classes_) {
+    for (const ClassInfo& info : classes) {
+      if (info.project_bases.empty()) continue;
+      for (const auto& [name, made] : info.attribute_classes) {
+        for (CodeRef base : info.project_bases) {
+          search_hierarchy(base, [&](CodeRef ancestor, const ClassInfo&) {
+            for (auto& [ancestor_name, ancestor_made] :
+                 classes_[static_cast<size_t>(ancestor.module)][static_cast<size_t>(ancestor.index)]
+                     .attribute_classes) {
+              if (ancestor_name == name && !(ancestor_made == made)) ancestor_made = {};
+            }
+            return false;
+          });
+        }
+      }
+    }
+  }
   resolve_releases();
   decorator_registrations_ = decorator_registrations(*this);
 }
@@ -952,6 +980,35 @@ void collect_weak_attributes(const Function& f, std::vector<ClassInfo::WeakAttri
   });
 }
 
+void collect_attribute_stores(const Function& f, std::vector<ClassInfo::AttributeStore>& out) {
+  if (f.params.empty()) return;
+  const std::string& self_name = f.params[0].name;
+  auto on_self = [&](const Expr& target) {
+    return target.kind == ExprKind::Attribute && !target.children.empty() &&
+           target.children[0].kind == ExprKind::Name && target.children[0].text == self_name;
+  };
+  auto note_unpacked = [&](auto& self, const Expr& target) -> void {
+    if (on_self(target)) {
+      out.push_back({target.text, nullptr});
+    } else if (target.kind == ExprKind::Container || target.kind == ExprKind::Starred) {
+      for (const Expr& item : target.children) self(self, item);
+    }
+  };
+  for_each_statement(f.body, [&](const Stmt& s) {
+    if (s.kind != StmtKind::Assign && s.kind != StmtKind::AugAssign) return;
+    for (const Expr& target : s.targets) {
+      if (!on_self(target)) {
+        note_unpacked(note_unpacked, target);
+        continue;
+      }
+      if (s.kind == StmtKind::Assign && s.value.kind == ExprKind::Literal && s.value.text == "None") continue;
+      const bool call =
+          s.kind == StmtKind::Assign && s.value.kind == ExprKind::Call && !s.value.children.empty();
+      out.push_back({target.text, call ? &s.value : nullptr});
+    }
+  });
+}
+
 // The getter of `name = property(getter, ...)` (or `property(fget=getter)`) in a class body: a method of
 // the class defined above it, or a lambda. -1 when `value` is no such property.
 int32_t property_getter(const Expr& value, const ClassInfo& info) {
@@ -1003,6 +1060,8 @@ void Program::collect_methods(CodeRef ref, std::optional<std::unordered_set<std:
     const Function& f = facts.functions[static_cast<size_t>(s.function_index)];
     if (handle_removal(f.body, f.is_generator).removes) info.handle_removing_methods.push_back(s.text);
     collect_weak_attributes(f, info.weak_attributes);
+    if (method_kind_of(f, nullptr) == MethodKind::Instance)
+      collect_attribute_stores(f, info.attribute_stores);
     for (std::string& attribute : released_attributes(f))
       info.releases.emplace_back(std::move(attribute), s.text);
     // `@value.setter def value(...)` adds to the property `value`: reading the attribute still calls the
@@ -1069,6 +1128,8 @@ void Program::link_class(CodeRef ref, std::vector<std::vector<uint8_t>>& states)
       info.inherits_shared_containers |= base_info.inherits_shared_containers;
       for (const auto& q : base_info.external_bases) info.external_bases.push_back(q);
     } else if (r.kind == StaticRef::Kind::External) {
+      // `class Cache(object)` is `class Cache`: no library code of its own.
+      if (r.qualified == "object" || r.qualified == "builtins.object") continue;
       info.external_bases.push_back(r.qualified);
       info.is_nn_module |= is_torch_module_base(r.qualified);
       info.is_autograd_function |= is_autograd_function_base(r.qualified);
@@ -1208,6 +1269,19 @@ std::vector<std::pair<std::string, Program::Descriptor>> Program::data_descripto
   return out;
 }
 
+CodeRef Program::instance_attribute_class(CodeRef cls, const std::string& attribute) const {
+  CodeRef made;
+  search_hierarchy(cls, [&](CodeRef, const ClassInfo& info) {
+    for (const auto& [name, instance_cls] : info.attribute_classes) {
+      if (name != attribute) continue;
+      made = instance_cls;
+      return true;
+    }
+    return false;
+  });
+  return made;
+}
+
 CodeRef Program::class_attribute_instance_class(CodeRef cls, const std::string& attribute) const {
   for (const auto& [name, instance_cls] : class_info(cls).instance_attributes) {
     if (name == attribute) return instance_cls;
@@ -1239,6 +1313,18 @@ void Program::resolve_instances(int32_t module) {
       if (decorator.kind == StaticRef::Kind::ProjectClass)
         info.decorated_by_class.emplace_back(s.text, decorator.code);
     }
+    // `self.tracker = Tracker()`: the class every store of the attribute makes, if one project class (one
+    // with a library base is left out once the bases are linked).
+    for (const ClassInfo::AttributeStore& store : info.attribute_stores) {
+      const CodeRef made = store.call != nullptr ? project_class_made_by(*store.call) : CodeRef{};
+      auto known = std::find_if(info.attribute_classes.begin(), info.attribute_classes.end(),
+                                [&](const auto& entry) { return entry.first == store.name; });
+      if (known == info.attribute_classes.end()) {
+        info.attribute_classes.emplace_back(store.name, made);
+      } else if (!(known->second == made)) {
+        known->second = {};
+      }
+    }
     std::erase_if(info.shared_instances, [&](const std::string& name) {
       return std::none_of(info.instance_attributes.begin(), info.instance_attributes.end(),
                           [&](const auto& entry) { return entry.first == name; });
@@ -1250,7 +1336,7 @@ void Program::resolve_instances(int32_t module) {
     const Function& f = facts.functions[i];
     if (f.parent_function != 0 || f.is_lambda) continue;
     for (const Param& p : f.params) {
-      if (!p.has_default || !may_make_instance(p.default_value)) continue;
+      if (!p.has_default || p.default_per_call || !may_make_instance(p.default_value)) continue;
       if (const CodeRef made = project_class_made_by(p.default_value); made.valid())
         default_instances_[static_cast<size_t>(module)].emplace(f.qualname + "(" + p.name + "=...)", made);
     }

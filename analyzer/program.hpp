@@ -111,6 +111,17 @@ struct ClassInfo {
     WeakContainer weak = WeakContainer::None;
   };
   std::vector<WeakAttribute> weak_attributes;
+  // Every `self.<name> = <value>` of own instance methods (`None` left out), with the call when the value is
+  // one; null for any other store of the name (a tuple target, an augmented assignment, another value).
+  struct AttributeStore {
+    std::string name;
+    const Expr* call = nullptr;
+  };
+  std::vector<AttributeStore> attribute_stores;
+  // Resolved from attribute_stores once the imports are linked: each attribute with the plain project class
+  // (no library base) that every store of this class and of its project subclasses makes an instance of
+  // (`self.tracker = Tracker()`), or an invalid class where some store sets something else.
+  std::vector<std::pair<std::string, CodeRef>> attribute_classes;
 };
 
 // How `body` (nested functions left out) removes hook handles: by `<anything>.remove()` with no argument.
@@ -240,6 +251,10 @@ class Program {
   // The project class whose instance the body of `cls` binds `attribute` to (`meter = AverageMeter()`);
   // invalid when none.
   CodeRef class_attribute_instance_class(CodeRef cls, const std::string& attribute) const;
+  // The plain project class whose instance `self.<attribute>` is in the methods of `cls`, when every store
+  // of it in `cls`, its project bases and subclasses makes one (see ClassInfo::attribute_classes); invalid
+  // otherwise.
+  CodeRef instance_attribute_class(CodeRef cls, const std::string& attribute) const;
   // Class attribute `attribute` of `cls` (or of a project base) is a descriptor: an instance of a project
   // class defining `__get__` or `__set__`, made in the class body (`lr = HParam(1e-3)`) or by a decorator
   // (`@memoized_attribute`). Reading it on an instance runs `__get__(descriptor, instance, owner)`; storing

@@ -237,7 +237,8 @@ class Context {
   // `raised_` (part of the summary, so a caller's handler catches them from the call).
   ValueSet raised_;
   std::vector<ValueSet> try_raised_;
-  void raise_chained(const ValueSet& raised, const Site& site);
+  // `choice`: the binding of the variable the raised value was read from (see choice_of), 0 when none.
+  void raise_chained(const ValueSet& raised, const Site& site, uint32_t choice);
   void note_raised(const ValueSet& raised);
   // `err.with_traceback(tb)`: the exception without its own traceback (tb is None, or taken to be another
   // frame's), still keeping its `__context__`.

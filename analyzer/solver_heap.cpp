@@ -212,6 +212,11 @@ ObjId Context::placeholder(ObjId base, FieldId field, Site site) {
       o.module = info.is_nn_module;
       o.has_del = info.defines_del;
     }
+  } else if (base_obj.receiver && base_obj.kind == ObjKind::Param && base_obj.cls.valid()) {
+    // `self.tracker` where every store of it makes a `Tracker()`: calls on it run Tracker's methods here, on
+    // the object a caller put there (which keeps its identity), whether or not a caller is analysed.
+    o.cls = program_.instance_attribute_class(base_obj.cls, name);
+    if (o.cls.valid()) o.has_del = program_.class_info(o.cls).defines_del;
   }
   const PooledText reads_note = texts->second.reads_note;
   const ObjId id = add(std::move(o));

@@ -523,6 +523,7 @@ void Context::detect_cycles() {
         witness.function = ref_;
         bool must = true, removable = false, released = false;
         std::vector<FieldId> vias;
+        std::vector<bool> implicit;  // per witness edge: the field's earlier content, observed at a read
         for (size_t i = 0; i < cycle.size(); ++i) {
           const ObjId from = cycle[i];
           const ObjId to = cycle[(i + 1) % cycle.size()];
@@ -566,6 +567,7 @@ void Context::detect_cycles() {
             released |= program_.attribute_released(objs_[from].cls, fname);
           }
           auto info = edges_.find(EdgeKey{from, via, to});
+          implicit.push_back(info != edges_.end() && info->second.implicit);
           if (info != edges_.end()) {
             edge.role = info->second.role;
             edge.chain = to_refs(info->second.chain);
@@ -587,10 +589,17 @@ void Context::detect_cycles() {
           must = one_choice(cycle, vias, witness) ||
                  every_base_closes(cycle, vias, labelled, component, c, witness);
         witness.must = must;
-        // Key on the innermost sites only, so callers re-discovering a callee's cycle match it.
+        // Key on the innermost sites only, so callers re-discovering a callee's cycle match it. A field's
+        // earlier content observed at a read is keyed by the field alone: each caller reads `self._cache`
+        // where it runs, and the cycle is the same whatever line read it.
         std::vector<std::string> parts;
-        for (const WitnessEdge& e : witness.edges) {
+        for (size_t i = 0; i < witness.edges.size(); ++i) {
+          const WitnessEdge& e = witness.edges[i];
           if (e.chain.empty()) continue;
+          if (implicit[i]) {
+            parts.push_back("read" + e.field);
+            continue;
+          }
           const SiteRef& site = e.chain.back();
           parts.push_back(std::to_string(site.module) + ":" + std::to_string(site.site.line) + ":" +
                           std::to_string(site.site.column) + e.field);

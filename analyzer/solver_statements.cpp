@@ -457,7 +457,7 @@ void Context::exec(const Stmt& s) {
       break;
     case StmtKind::Raise: {
       const ValueSet raised = eval(s.value);
-      if (!handler_exceptions_.empty()) raise_chained(raised, s.site);
+      if (!handler_exceptions_.empty()) raise_chained(raised, s.site, choice_of(s.value));
       break;
     }
     case StmtKind::If: {
@@ -584,7 +584,7 @@ void Context::exec(const Stmt& s) {
       // Default values are evaluated now and kept by the function object (keyword-only ones in a dict of
       // their own).
       for (const Param& p : nested.params) {
-        if (p.has_default) {
+        if (p.has_default && !p.default_per_call) {
           const ValueSet defaults = eval(p.default_value);
           if (!defaults.empty()) {
             store(ValueSet{closure},
@@ -615,7 +615,7 @@ void Context::exec(const Stmt& s) {
   }
 }
 
-void Context::raise_chained(const ValueSet& raised, const Site& site) {
+void Context::raise_chained(const ValueSet& raised, const Site& site, uint32_t choice) {
   const ObjId handled = handler_exceptions_.back();  // an ObjKind::Exception
   ValueSet chained;
   for (ObjId v : raised) {
@@ -628,10 +628,14 @@ void Context::raise_chained(const ValueSet& raised, const Site& site) {
   }
   if (chained.empty()) return;
   for (ObjId v : chained) objs_[v].raised = true;
+  // `error = make_error(e); raise error from e`, `error` one of several exceptions: whichever it is keeps the
+  // handled one, and the frame's local keeps that same one.
+  store_base_choice_ = choice;
   store(chained, intern_field("__context__"), ValueSet{handled},
         {site_ref(site,
                   "raised while handling " + objs_[handled].label.str() + ", which it keeps as __context__")},
         EdgeRole::Frame);
+  store_base_choice_ = 0;
   note_raised(chained);
 }
 

@@ -118,7 +118,7 @@ void Context::run() {
         o.module = true;
     }
     if (p.kind == ParamKind::Positional || p.kind == ParamKind::KeywordOnly) {
-      if (p.has_default &&
+      if (p.has_default && !p.default_per_call &&
           (p.default_value.kind == ExprKind::Container ||
            (p.default_value.kind == ExprKind::Call && !p.default_value.children.empty() &&
             p.default_value.children[0].kind == ExprKind::Name &&
@@ -157,6 +157,13 @@ void Context::run() {
     } else {
       st_.env[name] = Binding{std::move(values), site_module(), f.params[i].site};
     }
+  }
+  // `field(default_factory=F)` of a dataclass: a call that leaves the parameter out gets a new `F()`, made
+  // here (see the Param case of instantiate).
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    if (!f.params[i].default_per_call) continue;
+    const ValueSet made = eval(f.params[i].default_value);
+    if (made.size() == 1) objs_[params_[i]].default_obj = made[0];
   }
   exec_block(f.body);
   finish();
@@ -244,8 +251,12 @@ void Context::finish() {
     for (const std::string& name : names) {
       const Binding& binding = st_.env.at(name);
       if (binding.values.empty() || std::binary_search(cleared.begin(), cleared.end(), name)) continue;
+      // A local naming one of several objects names one of them: a cycle leaving it by a store through the
+      // same variable holds whichever it is (see EdgeInfo::choice).
+      store_value_choice_ = binding_of(name);
       store(ValueSet{frame_}, intern_field("local:" + name), binding.values,
             {SiteNote{binding.module, binding.site, name + " = ..."}}, EdgeRole::Frame);
+      store_value_choice_ = 0;
     }
     for (const std::string& name : fn_.cell_vars) {
       store(ValueSet{frame_}, intern_field("local:" + name), ValueSet{cell(name)},

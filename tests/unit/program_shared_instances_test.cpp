@@ -139,4 +139,50 @@ TEST(SharedInstances, EnumMembersAreInstancesOfTheEnum) {
   EXPECT_FALSE(program.class_attribute_instance_class(plain, "TRAIN").valid());
 }
 
+// `self.tracker = Tracker()`: in the class's methods the attribute is a Tracker when every store of it, in
+// the class, its bases and its subclasses, makes one; None stores leave it so.
+TEST(SharedInstances, AnAttributeEveryStoreMakesOfOneClassIsThatClass) {
+  const Program program = link(
+      "import torch.nn as nn\n"
+      "class Tracker:\n"
+      "    pass\n"
+      "class Sink:\n"
+      "    pass\n"
+      "class Head(nn.Module):\n"
+      "    pass\n"
+      "class Trainer:\n"
+      "    def __init__(self):\n"
+      "        self.tracker = Tracker()\n"
+      "        self.meter = None\n"
+      "        self.sink = Tracker()\n"
+      "        self.head = Head()\n"
+      "        self.pair, self.other = Tracker(), Tracker()\n"
+      "        self.count = len([])\n"
+      "    def reset(self):\n"
+      "        self.meter = Tracker()\n"
+      "        self.sink = Sink()\n"
+      "class Child(Trainer):\n"
+      "    pass\n"
+      "class Base:\n"
+      "    def __init__(self):\n"
+      "        self.tracker = Tracker()\n"
+      "class Quiet(Base):\n"
+      "    def __init__(self):\n"
+      "        self.tracker = Sink()\n");
+  const CodeRef tracker = class_named(program, "Tracker");
+  const CodeRef trainer = class_named(program, "Trainer");
+  EXPECT_EQ(program.instance_attribute_class(trainer, "tracker"), tracker);
+  EXPECT_EQ(program.instance_attribute_class(trainer, "meter"), tracker);  // None, then a Tracker
+  EXPECT_EQ(program.instance_attribute_class(class_named(program, "Child"), "tracker"), tracker);
+  EXPECT_FALSE(program.instance_attribute_class(trainer, "sink").valid());   // a Tracker or a Sink
+  EXPECT_FALSE(program.instance_attribute_class(trainer, "head").valid());   // an nn.Module
+  EXPECT_FALSE(program.instance_attribute_class(trainer, "pair").valid());   // unpacked
+  EXPECT_FALSE(program.instance_attribute_class(trainer, "count").valid());  // no project class
+  EXPECT_FALSE(program.instance_attribute_class(trainer, "missing").valid());
+  // A subclass storing another class: the base's methods may run on either.
+  EXPECT_FALSE(program.instance_attribute_class(class_named(program, "Base"), "tracker").valid());
+  EXPECT_EQ(program.instance_attribute_class(class_named(program, "Quiet"), "tracker"),
+            class_named(program, "Sink"));
+}
+
 }  // namespace
