@@ -120,6 +120,9 @@ struct RetentionEvent {
   bool value_backpropagated = false;        // backward() called on the value: it is a loss
   bool augmented = false;                   // `acc += v` / `acc = acc + v` rather than `acc.append(v)`
   bool registry_cleared = false;  // the module removes entries from this registry, or it holds one entry
+  // The code taking entries out of the registry runs only from `__del__` (or nothing calls it): see
+  // Program::removed_only_by_finalizers.
+  bool removed_only_in_finalizers = false;
   bool base_is_process_registry = false;  // a library's process-wide registry (atexit.register)
   // One process-wide slot (signal.signal, sys.settrace): the next registration replaces this one.
   bool base_is_process_slot = false;

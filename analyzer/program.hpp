@@ -295,6 +295,13 @@ class Program {
   // weak reference's callback that can never run (`weakref.ref(model, on_collect)`, closing over model).
   bool global_removed_only_by(int32_t module, const std::string& name,
                               const std::vector<int32_t>& functions) const;
+  // Whether no function of `module` that takes entries out of `name` (see global_has_removal) ever runs
+  // while the registry holds its object: each is `__del__`, or no function of the project calls it by name,
+  // or all that do are `__del__` or called only by such functions in turn (`unsubscribe` called by `close`,
+  // called by `__del__` alone; a caller nothing calls is an entry point, which runs).
+  // A finalizer never runs while the registry holds its object. Asked for a registry on a module-level
+  // instance, which the project made: a remover nothing calls is not run (as a hook handle's `stop()`).
+  bool removed_only_by_finalizers(int32_t module, const std::string& name) const;
   // The same for a class attribute (`instances = weakref.WeakSet()` in the class body;
   // `<x>.instances.remove(..)` anywhere in the class's module).
   WeakContainer class_attribute_weak_container(CodeRef cls, const std::string& attribute) const;

@@ -657,6 +657,14 @@ void Context::emit_events() {
         if (weak_container(root) != WeakContainer::None && ev.kind != EventKind::WeakKeyHeldByValue) continue;
         out.registry_cleared = program_.global_has_removal(g.module_index, g.name) &&
                                !removed_only_by_dead_callbacks(g.module_index, g.name.str(), ev);
+        // A container an attribute of a module-level instance holds (`BUS._observers`): emptied by code of
+        // the instance's class taking entries out of that attribute, unless only finalizers run it.
+        if (!out.registry_cleared && attribute != kNoObj && g.cls.valid()) {
+          const std::string key = "." + field_name(objs_[attribute].field);
+          const bool removed = program_.global_has_removal(g.cls.module, key);
+          out.removed_only_in_finalizers = removed && program_.removed_only_by_finalizers(g.cls.module, key);
+          out.registry_cleared = removed && !out.removed_only_in_finalizers;
+        }
         out.base_is_context_variable =
             root == ev.base &&
             program_.global_call_qualified(g.module_index, g.name) == "contextvars.ContextVar";

@@ -82,9 +82,8 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
         const std::string& name = field_name(o.field);
         // What the callee read from an object whose graph only this caller knows (`boxes[0]` of the output
         // of a model a deferred call ran here) carries that graph, as eval marks it.
-        const bool graph_base = no_grad_depth_ == 0 && std::any_of(bases.begin(), bases.end(), [this](ObjId b) {
-                                  return is_graph(b);
-                                });
+        const bool graph_base = no_grad_depth_ == 0 && std::any_of(bases.begin(), bases.end(),
+                                                                   [this](ObjId b) { return is_graph(b); });
         if (name.size() > 2 && name.front() == '[') {
           out = load_keyed(bases, o.field, node.site);  // a keyed slot may only exist as "[]" here
           mark_mapped_parameters(o, out);
@@ -266,6 +265,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
   // writes are applied, for an exception kept there (`FAILURES.record(step, err)`) or a tensor with a graph.
   struct IntoGlobal {
     ObjId base;
+    FieldId field;
     ValueSet values;
     const EdgeInfo* edge;
   };
@@ -306,7 +306,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
       for (ObjId v : write->second) {
         auto edge = callee.edges_.find(EdgeKey{base, field, v});
         if (edge == callee.edges_.end() || edge->second.implicit) continue;
-        into_globals.push_back({bases[0], map_obj(v, 0), &edge->second});
+        into_globals.push_back({bases[0], field, map_obj(v, 0), &edge->second});
       }
     }
     const bool strong = bases.size() == 1 && !objs_[bases[0]].summary;
@@ -347,9 +347,14 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
   for (const IntoGlobal& store : into_globals) {
     // Where autograd may be off, a value that backward() is called on still had a graph (see emit_events).
     // Or this method's own object handed to a callee that keeps it on a module-level instance
-    // (`cb.setup(self)` on a default callback made at import), not the class a metaclass builds.
+    // (`cb.setup(self)` on a default callback made at import) or among the entries of a container such an
+    // instance holds (`BUS.subscribe(self)` appending it to the bus's list), not the class a metaclass
+    // builds.
     const bool keeps_receiver =
-        objs_[store.base].kind == ObjKind::Global && !in_metaclass() &&
+        (objs_[store.base].kind == ObjKind::Global ||
+         (objs_[field_root(store.base)].kind == ObjKind::Global &&
+          field_name(store.field).starts_with('['))) &&
+        !in_metaclass() &&
         std::any_of(store.values.begin(), store.values.end(), [this](ObjId v) { return objs_[v].receiver; });
     // An instance of a project class may be given a model after the call (`vis = Visualizer.get_instance(
     // name); vis.add_graph(model)`): what it holds is read where the events are emitted.

@@ -184,7 +184,10 @@ const RuleDefinition& instance_registry() {
        {"Finds an object storing `self` (directly or through a helper function), or a bound method, closure "
         "or partial that holds `self`, into a module-level list, dict or set, or into one held by a class "
         "attribute (`Model.instances.append(self)`, `self._seen[self] = 1` on a class-level dict: a dict "
-        "keeps its keys), with no code removing it (a metaclass's `__call__` "
+        "keeps its keys), or into a list or dict a module-level instance holds (`BUS.subscribe(self)` "
+        "appending to the bus's list), with no code removing it that runs (a removal reached only from "
+        "`__del__`, as `close()` called by `__del__`, never runs while the registry holds its object) (a "
+        "metaclass's `__call__` "
         "storing the instance `super().__call__()` built counts as the instance storing itself, unless the "
         "entry is keyed by the class itself (`cls._instances[cls] = ...`, a singleton per class), and so "
         "does "
@@ -243,7 +246,11 @@ const RuleDefinition& instance_registry() {
                   (e.base_is_process_registry  ? "process-wide " + e.base_label
                    : e.base_is_class_attribute ? "class-level registry '" + e.base_label + "'"
                                                : "module-level registry '" + e.base_label + "'") +
-                  ": every instance is kept alive for the life of the process.";
+                  ": every instance is kept alive for the life of the process" +
+                  (e.removed_only_in_finalizers ? " (the code taking it out runs only from __del__, which "
+                                                  "cannot run while the registry "
+                                                  "holds the object, or nothing calls it)."
+                                                : ".");
               if (!e.value_is_receiver)
                 return "'" + e.value_label + "', which holds its object, is added to the " + registry;
               return "'" + e.value_label + "' adds itself to the " + registry;
