@@ -619,6 +619,8 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
           result = invoke(call_method_ref, ValueSet{c}, args, {}, node);
         } else if (info.is_nn_module && forward.valid()) {
           result = invoke(forward, ValueSet{c}, args, {}, node);
+        } else if (args.size() == 1 && args[0].name.empty() && is_context_decorator(info)) {
+          result = context_decorator_wrapper(c, args[0].values, node);
         }
         if (info.is_nn_module && no_grad_depth_ == 0) {
           if (result.empty())
@@ -763,6 +765,29 @@ ValueSet Context::construct(CodeRef cls, const std::vector<Arg>& args, const Exp
     }
   }
   return ValueSet{instance};
+}
+
+bool Context::is_context_decorator(const ClassInfo& info) {
+  return std::any_of(info.external_bases.begin(), info.external_bases.end(), [](const std::string& base) {
+    return base == "contextlib.ContextDecorator" || base == "contextlib.AsyncContextDecorator";
+  });
+}
+
+// `guard(fn)` on an instance of a `contextlib.ContextDecorator` subclass: the library's `__call__` returns
+// `inner`, a closure over the function and the instance (`with self._recreate_cm(): return func(...)`),
+// with the function also in `__wrapped__` (functools.wraps).
+ValueSet Context::context_decorator_wrapper(ObjId decorator, const ValueSet& function, const Expr& node) {
+  const ObjId inner =
+      at_site(&node, ObjKind::LibInstance, "wrapper made by " + objs_[decorator].label.str(), node.site);
+  const std::vector<SiteNote> chain{site_ref(node.site, "ContextDecorator.__call__() wraps it")};
+  const ObjId func_cell = at_site(&node, ObjKind::Cell, "cell func", node.site, 1);
+  const ObjId self_cell = at_site(&node, ObjKind::Cell, "cell self", node.site, 2);
+  store(ValueSet{func_cell}, intern_field("contents"), function, chain, EdgeRole::Capture);
+  store(ValueSet{self_cell}, intern_field("contents"), ValueSet{decorator}, chain, EdgeRole::Capture);
+  store(ValueSet{inner}, intern_field("cell:func"), ValueSet{func_cell}, chain, EdgeRole::Capture);
+  store(ValueSet{inner}, intern_field("cell:self"), ValueSet{self_cell}, chain, EdgeRole::Capture);
+  store(ValueSet{inner}, intern_field("__wrapped__"), function, chain, EdgeRole::Capture);
+  return ValueSet{inner};
 }
 
 CodeRef Context::dispatch_class(CodeRef function, const ValueSet& receiver) const {

@@ -508,6 +508,8 @@ class Context {
   // What `signature.bind(*args)` makes: an inspect.BoundArguments whose `.arguments` dict holds the
   // arguments.
   ValueSet bound_arguments(const std::vector<Arg>& args, const Expr& node);
+  static bool is_context_decorator(const ClassInfo& info);
+  ValueSet context_decorator_wrapper(ObjId decorator, const ValueSet& function, const Expr& node);
   // `type(name, bases, namespace)` in a function: a class made on every call. A class refers to itself (its
   // __mro__ starts with it, its methods' descriptors point back), so once dropped it is cyclic garbage. Not
   // in the module body (made once) nor where the function returns the class (a class factory or decorator,
