@@ -138,6 +138,10 @@ ValueSet Context::eval_call(const Expr& e, bool result_used) {
     const ValueSet receivers = eval(callee.children[0]);
     return call_method(receivers, callee.text, args, e, result_used);
   }
+  if (callee.kind == ExprKind::Name && callee.text == "locals" && args.empty() && ref_.index != 0 &&
+      program_.resolve_global(ref_.module, "locals").kind == StaticRef::Kind::Unknown) {
+    return frame_locals(e.site);
+  }
   if (callee.kind == ExprKind::Name && callee.text == "super") {
     // super() inside a method: the receiver, looked up from the bases of the defining class.
     const ObjId proxy = at_site(&e, ObjKind::Super, "super()", e.site);

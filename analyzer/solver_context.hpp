@@ -312,6 +312,10 @@ class Context {
   ObjId cell(const std::string& name);
   // The running frame; `for_handler` when only an exception caught by `except` keeps it (its traceback).
   ObjId frame(bool for_handler = false);
+  // `locals()` in a function, or its frame's `f_locals` (`sys._getframe(1).f_locals` read by a callee): in
+  // CPython 3.11 one dict per frame, refreshed with every local's current value at each such read.
+  ValueSet frame_locals(const Site& site);
+  ObjId frame_locals_ = kNoObj;
   ObjId at_site(const void* node, ObjKind kind, const std::string& label, const Site& site,
                 uint32_t salt = 0);
   // `torch.autograd.grad(outputs, inputs, ...)`: a tuple of gradients, which carry a graph only with a

@@ -542,6 +542,10 @@ ValueSet Context::eval_attribute(const ValueSet& bases, const std::string& attr,
       }
       continue;
     }
+    if (kind == ObjKind::Frame && attr == "f_locals" && b == frame_ && ref_.index != 0) {
+      out.merge(frame_locals(node.site));
+      continue;
+    }
     if (kind == ObjKind::Super) {
       // super().method: look the method up in the bases of the class that called super().
       const CodeRef cls = objs_[b].cls;

@@ -142,6 +142,32 @@ ObjId Context::frame(bool for_handler) {
   return frame_;
 }
 
+ValueSet Context::frame_locals(const Site& site) {
+  if (frame_locals_ == kNoObj) {
+    Obj o;
+    o.kind = ObjKind::Container;
+    o.label = "locals of " + fn_.qualname + "()";
+    o.site = site_ref(site);
+    frame_locals_ = add(std::move(o));
+  }
+  std::vector<std::string> names;
+  for (const auto& [name, binding] : st_.env) names.push_back(name);
+  std::sort(names.begin(), names.end());
+  for (const std::string& name : names) {
+    const Binding& binding = st_.env.at(name);
+    if (binding.values.empty()) continue;
+    store(ValueSet{frame_locals_}, elements_field(), binding.values,
+          {site_ref(site, "locals() holds " + name)}, EdgeRole::Plain);
+  }
+  for (const std::string& name : fn_.cell_vars) {
+    const ValueSet contents = load(ValueSet{cell(name)}, intern_field("contents"), site);
+    if (!contents.empty())
+      store(ValueSet{frame_locals_}, elements_field(), contents, {site_ref(site, "locals() holds " + name)},
+            EdgeRole::Plain);
+  }
+  return ValueSet{frame_locals_};
+}
+
 ObjId Context::at_site(const void* node, ObjKind kind, const std::string& label, const Site& site,
                        uint32_t salt) {
   const SiteKey key{node, nullptr, salt};

@@ -27,10 +27,18 @@ EdgeRole role_from_model(const std::string& role) {
 
 // How many calls up `sys._getframe(k)` reaches, for a small literal k; 0 when not known.
 constexpr uint8_t kMaxFramesUp = 3;
-uint8_t literal_depth(const Expr& call) {
+// The depth `call` asks for: a literal, or a parameter of `f` whose default is one (`def capture(tag,
+// depth=1): sys._getframe(depth)`, as its callers leave it out); 0 when unknown.
+uint8_t literal_depth(const Expr& call, const Function& f) {
   for (size_t i = 1; i < call.children.size() && i < call.arg_names.size(); ++i) {
     if (!call.arg_names[i].empty()) continue;
-    const Expr& depth = call.children[i];
+    const Expr* named = &call.children[i];
+    if (named->kind == ExprKind::Name) {
+      for (const Param& p : f.params) {
+        if (p.name == named->text && p.has_default) named = &p.default_value;
+      }
+    }
+    const Expr& depth = *named;
     if (depth.kind != ExprKind::Literal || depth.text.size() != 1 || depth.text[0] < '1' ||
         depth.text[0] > '0' + kMaxFramesUp)
       return 0;
@@ -717,7 +725,7 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         // `sys._getframe(1)`: a caller's frame, which holds nothing of this one. A literal depth says whose:
         // a caller that gets it back from this function sees its own frame, or one further up.
         const ObjId caller_frame = at_site(&node, ObjKind::Frame, "a caller's frame", node.site);
-        objs_[caller_frame].frames_up = literal_depth(node);
+        objs_[caller_frame].frames_up = literal_depth(node, fn_);
         ret.insert(caller_frame);
       }
       break;

@@ -84,6 +84,12 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
         // of a model a deferred call ran here) carries that graph, as eval marks it.
         const bool graph_base = no_grad_depth_ == 0 && std::any_of(bases.begin(), bases.end(),
                                                                    [this](ObjId b) { return is_graph(b); });
+        // `sys._getframe(1).f_locals` read by the callee: this function's locals as they are now.
+        if (name == "f_locals" && frame_ != kNoObj && bases.contains(frame_) && ref_.index != 0 &&
+            deferred_caller_frame_ == kNoObj) {
+          out = frame_locals(node.site);
+          break;
+        }
         if (name.size() > 2 && name.front() == '[') {
           out = load_keyed(bases, o.field, node.site);  // a keyed slot may only exist as "[]" here
           mark_mapped_parameters(o, out);
