@@ -243,7 +243,7 @@ class Reader {
       imp.binds_top_package = b();
       st.imports.push_back(std::move(imp));
     }
-    if (static_cast<uint64_t>(st.kind) > static_cast<uint64_t>(StmtKind::Nonlocal)) fail();
+    if (static_cast<uint64_t>(st.kind) > static_cast<uint64_t>(StmtKind::Continue)) fail();
     return st;
   }
   std::vector<Decorator> decorators() {

@@ -65,6 +65,8 @@ enum class StmtKind : uint8_t {
   Import,       // imports
   Global,       // names
   Nonlocal,     // names
+  Break,        // nothing: kept for the paths it ends (see analyzer/early_exit.hpp)
+  Continue,     // nothing, as Break
 };
 
 struct ImportBinding {

@@ -152,6 +152,11 @@ void Lowerer::lower_statement(TSNode node, std::vector<Stmt>& out) {
     s.site = site(node);
     s.value = first_expression_or_literal(node);
     out.push_back(std::move(s));
+  } else if (sym == g_.break_statement || sym == g_.continue_statement) {
+    Stmt s;
+    s.kind = sym == g_.break_statement ? StmtKind::Break : StmtKind::Continue;
+    s.site = site(node);
+    out.push_back(std::move(s));
   } else if (sym == g_.delete_statement) {
     Stmt s;
     s.kind = StmtKind::Delete;
@@ -186,7 +191,7 @@ void Lowerer::lower_statement(TSNode node, std::vector<Stmt>& out) {
   } else if (sym == g_.match_statement) {
     lower_match(node, out);
   }
-  // pass/break/continue/assert/print/exec/type aliases/comments/future imports carry no references.
+  // pass/assert/print/exec/type aliases/comments/future imports carry no references.
 }
 
 bool Lowerer::plain_positional(const NamedChildren& args, uint32_t count) const {

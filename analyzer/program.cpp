@@ -1472,6 +1472,26 @@ bool Program::removed_only_by_finalizers(int32_t module, const std::string& name
   });
 }
 
+bool Program::hierarchy_removes_from(CodeRef cls, const std::string& attribute,
+                                     bool& only_in_finalizers) const {
+  const std::string key = "." + attribute;
+  bool removed = false;
+  only_in_finalizers = true;
+  std::vector<int32_t> modules;
+  search_hierarchy(cls, [&](CodeRef current, const ClassInfo&) {
+    if (std::find(modules.begin(), modules.end(), current.module) == modules.end())
+      modules.push_back(current.module);
+    return false;
+  });
+  for (int32_t module : modules) {
+    if (!global_has_removal(module, key)) continue;
+    removed = true;
+    only_in_finalizers &= removed_only_by_finalizers(module, key);
+  }
+  if (!removed) only_in_finalizers = false;
+  return removed;
+}
+
 bool Program::module_calls_removal(int32_t module, const std::string& method) const {
   return global_has_removal(module, method + "()");
 }

@@ -302,6 +302,10 @@ class Program {
   // A finalizer never runs while the registry holds its object. Asked for a registry on a module-level
   // instance, which the project made: a remover nothing calls is not run (as a hook handle's `stop()`).
   bool removed_only_by_finalizers(int32_t module, const std::string& name) const;
+  // Whether the module of `cls` or of one of its project bases takes entries out of the attribute
+  // `attribute` of something (`self._observers.remove(o)`): what an instance of `cls` holds there may be
+  // let go. `only_in_finalizers` tells whether all such code runs only from finalizers (see above).
+  bool hierarchy_removes_from(CodeRef cls, const std::string& attribute, bool& only_in_finalizers) const;
   // The same for a class attribute (`instances = weakref.WeakSet()` in the class body;
   // `<x>.instances.remove(..)` anywhere in the class's module).
   WeakContainer class_attribute_weak_container(CodeRef cls, const std::string& attribute) const;

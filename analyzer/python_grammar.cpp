@@ -57,6 +57,8 @@ PythonGrammar make_grammar() {
   CC_SYMBOL(return_statement, "return_statement");
   CC_SYMBOL(delete_statement, "delete_statement");
   CC_SYMBOL(raise_statement, "raise_statement");
+  CC_SYMBOL(break_statement, "break_statement");
+  CC_SYMBOL(continue_statement, "continue_statement");
   CC_SYMBOL(global_statement, "global_statement");
   CC_SYMBOL(nonlocal_statement, "nonlocal_statement");
   CC_SYMBOL(import_statement, "import_statement");

@@ -636,6 +636,24 @@ void Context::emit_events() {
     out.base_is_global =
         ev.base != kNoObj && (objs_[ev.base].kind == ObjKind::Global || root_is_global(ev.base));
     bool project_registry = false;  // a module-level variable of the analysed code
+    // A container an attribute of an instance of a project class holds, on module-level state
+    // (`BUS._observers`, `Services.model._overrides`): emptied by code of that class (or a base) taking
+    // entries out of that attribute (`self._overrides.pop()`), unless only finalizers run it.
+    auto emptied_by_holder_class = [&]() {
+      ObjId container = ev.base;
+      while (container != kNoObj && objs_[container].kind == ObjKind::Field &&
+             field_name(objs_[container].field).starts_with('['))
+        container = objs_[container].base;
+      if (container == kNoObj || objs_[container].kind != ObjKind::Field || objs_[container].base == kNoObj)
+        return false;
+      const Obj& holder = objs_[objs_[container].base];
+      if (!holder.cls.valid() || holder.kind == ObjKind::ClassConst) return false;
+      bool only_in_finalizers = false;
+      const bool removed =
+          program_.hierarchy_removes_from(holder.cls, field_name(objs_[container].field), only_in_finalizers);
+      out.removed_only_in_finalizers = removed && only_in_finalizers;
+      return removed && !only_in_finalizers;
+    };
     if (out.base_is_global) {
       ObjId root = ev.base, attribute = kNoObj;
       while (objs_[root].kind == ObjKind::Field && objs_[root].base != kNoObj) {
@@ -648,7 +666,7 @@ void Context::emit_events() {
         const std::string name = attribute == kNoObj ? std::string() : field_name(objs_[attribute].field);
         if (weak_container(attribute) != WeakContainer::None && ev.kind != EventKind::WeakKeyHeldByValue)
           continue;
-        out.registry_cleared = program_.class_attribute_has_removal(g.cls, name);
+        out.registry_cleared = program_.class_attribute_has_removal(g.cls, name) || emptied_by_holder_class();
         out.base_is_class_attribute = true;
         project_registry = true;
       } else if (g.module_index >= 0) {
@@ -657,14 +675,7 @@ void Context::emit_events() {
         if (weak_container(root) != WeakContainer::None && ev.kind != EventKind::WeakKeyHeldByValue) continue;
         out.registry_cleared = program_.global_has_removal(g.module_index, g.name) &&
                                !removed_only_by_dead_callbacks(g.module_index, g.name.str(), ev);
-        // A container an attribute of a module-level instance holds (`BUS._observers`): emptied by code of
-        // the instance's class taking entries out of that attribute, unless only finalizers run it.
-        if (!out.registry_cleared && attribute != kNoObj && g.cls.valid()) {
-          const std::string key = "." + field_name(objs_[attribute].field);
-          const bool removed = program_.global_has_removal(g.cls.module, key);
-          out.removed_only_in_finalizers = removed && program_.removed_only_by_finalizers(g.cls.module, key);
-          out.registry_cleared = removed && !out.removed_only_in_finalizers;
-        }
+        if (!out.registry_cleared) out.registry_cleared = emptied_by_holder_class();
         out.base_is_context_variable =
             root == ev.base &&
             program_.global_call_qualified(g.module_index, g.name) == "contextvars.ContextVar";

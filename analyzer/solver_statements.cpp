@@ -611,6 +611,8 @@ void Context::exec(const Stmt& s) {
       break;
     case StmtKind::Global:
     case StmtKind::Nonlocal:
+    case StmtKind::Break:
+    case StmtKind::Continue:
       break;
   }
 }

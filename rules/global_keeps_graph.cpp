@@ -30,7 +30,8 @@ const RuleDefinition& global_keeps_graph() {
         "def positional_bias(mlp, h, w):\n    if (h, w) not in _BIAS_CACHE:\n        with torch.no_grad():\n"
         "            _BIAS_CACHE[(h, w)] = mlp(grid(h, w))\n    return _BIAS_CACHE[(h, w)]\n# or store "
         "out.detach(); a cache that must stay differentiable belongs on the module, not at module level\n",
-        "A global that a later statement clears is still reported, and so is one in a function that "
+        "A global slot that a later statement sets back is still reported (a container the module empties, "
+        "with `clear()`, `pop()` or `del`, is not), and so is one in a function that "
         "a caller runs under `no_grad` in a way the analysis does not see."}},
       {},
       {},
@@ -44,8 +45,10 @@ const RuleDefinition& global_keeps_graph() {
         report_events(
             context, rule_info_of("CC208"), out,
             [&](const RetentionEvent& e) {
+              // A container the module empties (`_CACHE.clear()` after each step) lets the graphs go.
               if (e.kind != EventKind::StoreIntoGlobal || !e.base_is_global || !e.value_carries_graph ||
-                  e.under_no_grad || e.value_is_frame_like || !e.function.valid())
+                  e.under_no_grad || e.value_is_frame_like || !e.function.valid() ||
+                  (e.registry_cleared && !e.base_is_process_slot))
                 return false;
               if (accumulated.count(primary_site(e)) != 0) return false;
               if (!enabled) enabled = grad_enabled_functions(context);
