@@ -728,8 +728,9 @@ void Context::emit_events() {
       // (the `*args` tuple a wrapper's closure reads); a library object's callables doing so (the callback of
       // `weakref.ref(model, on_collect)`: a callable, a cell, a module); a bound method or partial of the
       // model (`_PLANS[key] = model.forward`), through `__self__` or its arguments; a record holding it
-      // (`_watched[key] = {"model": model, "freq": 2}`).
-      if (ev.kind == EventKind::StoreIntoGlobal && !o.module &&
+      // (`_watched[key] = {"model": model, "freq": 2}`). So for an argument a function's cache keeps (a
+      // frozen dataclass key holding the encoder).
+      if ((ev.kind == EventKind::StoreIntoGlobal || ev.kind == EventKind::CachedArgument) && !o.module &&
           (o.kind == ObjKind::Instance || o.kind == ObjKind::Closure || o.kind == ObjKind::LibInstance ||
            o.kind == ObjKind::Generator || o.kind == ObjKind::BoundMethod || o.kind == ObjKind::Partial ||
            o.kind == ObjKind::Container))
@@ -781,7 +782,8 @@ void Context::emit_events() {
           out.value_is_module || out.value_holds_module || out.value_is_parameter || out.value_is_optimizer ||
           (out.value_carries_graph && !out.under_no_grad))) ||
         (ev.kind == EventKind::MutableDefaultStore && ev.base != kNoObj && objs_[ev.base].mutable_default) ||
-        (ev.kind == EventKind::CachedArgument && (out.value_is_module || out.value_carries_graph)) ||
+        (ev.kind == EventKind::CachedArgument &&
+         (out.value_is_module || out.value_holds_module || out.value_carries_graph)) ||
         (ev.kind == EventKind::WeakKeyHeldByValue && out.base_is_global) ||
         (ev.kind == EventKind::GraphIntoGrad && !ev.under_no_grad) ||
         (ev.kind == EventKind::LibraryCycle && ev.in_loop) ||

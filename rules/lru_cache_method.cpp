@@ -20,9 +20,12 @@ void report_cached_arguments(const RuleContext& context, std::vector<Diagnostic>
     const Decorator* decorator = program.cache_decorator(event.cached_function);
     if (decorator == nullptr) continue;
     const Function& f = program.function(event.cached_function);
-    const std::string held =
-        event.value_is_module ? "an nn.Module (" + event.value_label + ")" : "a tensor with autograd history";
-    const std::string kept = event.value_is_module ? "with its parameters" : "with its whole graph";
+    const std::string held = event.value_is_module ? "an nn.Module (" + event.value_label + ")"
+                             : event.value_holds_module
+                                 ? "an object holding an nn.Module (" + event.value_label + ")"
+                                 : "a tensor with autograd history";
+    const std::string kept =
+        event.value_is_module || event.value_holds_module ? "with its parameters" : "with its whole graph";
     Diagnostic diag;
     diag.code = "CC202";
     diag.rule_name = "lru-cache-method";
