@@ -123,6 +123,9 @@ struct RetentionEvent {
   // The code taking entries out of the registry runs only from `__del__` (or nothing calls it): see
   // Program::removed_only_by_finalizers.
   bool removed_only_in_finalizers = false;
+  // A registration released by a later statement that an early exit skips: "the `return` at main.py:66 skips
+  // its release on line 67"; empty when not.
+  std::string skipped_release;
   bool base_is_process_registry = false;  // a library's process-wide registry (atexit.register)
   // One process-wide slot (signal.signal, sys.settrace): the next registration replaces this one.
   bool base_is_process_slot = false;

@@ -273,9 +273,12 @@ struct Event {
   // 0 when `base` is the accumulator itself.
   FieldId attribute = 0;
   bool carried_into_next_step = false;  // see RetentionEvent
-  CodeRef origin;                       // the function of the innermost statement
-  CodeRef cached_function;              // see RetentionEvent
-  std::vector<SiteNote> held_through;   // see RetentionEvent
+  // A registration the module takes out again (`logger.removeHandler(h)` somewhere): reported only where a
+  // caller binds what the call registered and an early exit skips its release (see analyzer/early_exit.hpp).
+  bool release_pending = false;
+  CodeRef origin;                      // the function of the innermost statement
+  CodeRef cached_function;             // see RetentionEvent
+  std::vector<SiteNote> held_through;  // see RetentionEvent
 };
 
 inline uint64_t field_key(ObjId base, FieldId field) { return (static_cast<uint64_t>(base) << 32) | field; }

@@ -922,7 +922,17 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
                                                  [this](const std::string& method) {
                                                    return program_.module_calls_removal(ref_.module, method);
                                                  });
-          if (removed) continue;
+          if (removed && !accumulates) continue;
+          // Taken out again somewhere: still left in place where an early exit skips the release.
+          if (removed) {
+            const ObjId root = global(-1, kProcessRegistry);
+            const std::string registry =
+                !model.registry.empty() ? model.registry : model.names.front() + "() registry";
+            Event* event = record_event(EventKind::StoreIntoGlobal, root, registry, source, node.site,
+                                        what + "() keeps it for the life of the process");
+            if (event != nullptr) event->release_pending = true;
+            continue;
+          }
         }
         const ObjId root = global(-1, accumulates ? kProcessRegistry : kProcessRoots);
         const std::string registry = !model.registry.empty()

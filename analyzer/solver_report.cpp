@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "analyzer/early_exit.hpp"
 #include "analyzer/scc.hpp"
 #include "analyzer/solver_context.hpp"
 
@@ -618,7 +619,21 @@ void Context::detect_cycles() {
 
 void Context::emit_events() {
   for (const Event& ev : events_) {
+    // A registration taken out again: reported where this function binds what the call registered and an
+    // early exit skips the statement releasing it.
+    SkippedRelease skipped;
+    if (ev.release_pending) {
+      if (ev.chain.size() < 2 || ev.chain.front().module != ref_.module) continue;
+      skipped = release_skipped_by_early_exit(fn_.body, ev.chain.front().site.line);
+      if (skipped.exit_line == 0) continue;
+    }
     RetentionEvent out;
+    if (skipped.exit_line != 0) {
+      const std::string& path = program_.module(ref_.module).path;
+      out.skipped_release = "the `" + std::string(skipped.exit) + "` at " + path + ":" +
+                            std::to_string(skipped.exit_line) + " skips its release on line " +
+                            std::to_string(skipped.release_line);
+    }
     out.kind = ev.kind;
     out.chain = to_refs(ev.chain);
     out.base_label = ev.base_label;

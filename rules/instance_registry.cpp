@@ -247,10 +247,12 @@ const RuleDefinition& instance_registry() {
                    : e.base_is_class_attribute ? "class-level registry '" + e.base_label + "'"
                                                : "module-level registry '" + e.base_label + "'") +
                   ": every instance is kept alive for the life of the process" +
-                  (e.removed_only_in_finalizers ? " (the code taking it out runs only from __del__, which "
-                                                  "cannot run while the registry "
-                                                  "holds the object, or nothing calls it)."
-                                                : ".");
+                  (e.removed_only_in_finalizers
+                       ? std::string(
+                             " (the code taking it out runs only from __del__, which cannot run while "
+                             "the registry holds the object, or nothing calls it).")
+                   : !e.skipped_release.empty() ? " when " + e.skipped_release + "."
+                                                : std::string("."));
               if (!e.value_is_receiver)
                 return "'" + e.value_label + "', which holds its object, is added to the " + registry;
               return "'" + e.value_label + "' adds itself to the " + registry;
@@ -261,6 +263,10 @@ const RuleDefinition& instance_registry() {
                     "Give the worker a way out (put a sentinel such as None on its queue, or set a "
                     "threading.Event its loop checks), send it when the object is done and join() the "
                     "thread.");
+              if (!e.skipped_release.empty())
+                return std::string(
+                    "Release it in a `finally:` block (or a context manager's exit) so that every way out of "
+                    "the function runs the release.");
               if (e.base_is_process_registry)
                 return std::string(
                     "Undo the registration when the instance is done (keep the handle and call "
