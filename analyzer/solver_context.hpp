@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "analyzer/carried_state.hpp"
+#include "analyzer/early_exit.hpp"
 #include "analyzer/heap.hpp"
 #include "analyzer/solver.hpp"
 #include "analyzer/torch_names.hpp"
@@ -1120,6 +1121,8 @@ class Context {
   // Whether the entries of module-level `name` are taken out only by the callbacks of weak references
   // among `values` that reach their referents, so never run (`weakref.ref(model, on_collect)`).
   bool removed_only_by_dead_callbacks(int32_t module, const std::string& name, const Event& ev) const;
+  // "the `return` at train.py:66 skips its release on line 67" (see analyzer/early_exit.hpp).
+  std::string skipped_release_note(const SkippedRelease& skipped) const;
   // The stores of the shortest path (at most `max_edges` long) from one of `from` to one of `to`; null when
   // there is none, empty when `from` and `to` share an object.
   std::optional<std::vector<SiteNote>> path_between(const ValueSet& from, const ValueSet& to,

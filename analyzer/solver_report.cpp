@@ -617,6 +617,12 @@ void Context::detect_cycles() {
   }
 }
 
+std::string Context::skipped_release_note(const SkippedRelease& skipped) const {
+  return "the `" + std::string(skipped.exit) + "` at " + program_.module(ref_.module).path + ":" +
+         std::to_string(skipped.exit_line) + " skips its release on line " +
+         std::to_string(skipped.release_line);
+}
+
 void Context::emit_events() {
   for (const Event& ev : events_) {
     // A registration taken out again: reported where this function binds what the call registered and an
@@ -628,12 +634,7 @@ void Context::emit_events() {
       if (skipped.exit_line == 0) continue;
     }
     RetentionEvent out;
-    if (skipped.exit_line != 0) {
-      const std::string& path = program_.module(ref_.module).path;
-      out.skipped_release = "the `" + std::string(skipped.exit) + "` at " + path + ":" +
-                            std::to_string(skipped.exit_line) + " skips its release on line " +
-                            std::to_string(skipped.release_line);
-    }
+    if (skipped.exit_line != 0) out.skipped_release = skipped_release_note(skipped);
     out.kind = ev.kind;
     out.chain = to_refs(ev.chain);
     out.base_label = ev.base_label;
@@ -702,6 +703,21 @@ void Context::emit_events() {
       } else if (g.name.str() == kProcessRegistry) {
         project_registry = true;
         out.base_is_process_registry = true;
+      }
+      // A project registry its code empties, registered by a call this function makes and released by a
+      // later statement that an early exit skips: left in place on that path.
+      if (project_registry && out.registry_cleared && skipped.exit_line == 0 && ev.chain.size() >= 2 &&
+          ev.chain.front().module == ref_.module) {
+        const SkippedRelease left = release_skipped_by_early_exit(fn_.body, ev.chain.front().site.line);
+        // The object the call made is what registered itself there (`Session(model)` appending `self`).
+        const bool made_by_the_call = std::any_of(ev.values.begin(), ev.values.end(), [this](ObjId v) {
+          return objs_[v].kind == ObjKind::Instance && objs_[v].cls.valid();
+        });
+        if (left.exit_line != 0 && made_by_the_call) {
+          out.registry_cleared = false;
+          out.value_is_receiver = true;
+          out.skipped_release = skipped_release_note(left);
+        }
       }
     }
     if (ev.base != kNoObj) {
