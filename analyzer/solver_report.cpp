@@ -704,18 +704,26 @@ void Context::emit_events() {
         project_registry = true;
         out.base_is_process_registry = true;
       }
-      // A project registry its code empties, registered by a call this function makes and released by a
-      // later statement that an early exit skips: left in place on that path.
-      if (project_registry && out.registry_cleared && skipped.exit_line == 0 && ev.chain.size() >= 2 &&
-          ev.chain.front().module == ref_.module) {
+      // A project registry its code empties, or a process-wide slot (`sys.stderr = _Tee(stream, self)`),
+      // registered by a call this function makes and released by a later statement that an early exit
+      // skips: left in place on that path.
+      if (((project_registry && out.registry_cleared) || out.base_is_process_slot) &&
+          skipped.exit_line == 0 && ev.chain.size() >= 2 && ev.chain.front().module == ref_.module) {
         const SkippedRelease left = release_skipped_by_early_exit(fn_.body, ev.chain.front().site.line);
-        // The object the call made is what registered itself there (`Session(model)` appending `self`).
+        // What the call made is what was registered (`Session(model)` appending `self`, a bar installing a
+        // stream wrapper or a bound method that holds it).
         const bool made_by_the_call = std::any_of(ev.values.begin(), ev.values.end(), [this](ObjId v) {
-          return objs_[v].kind == ObjKind::Instance && objs_[v].cls.valid();
+          const ObjKind kind = objs_[v].kind;
+          return (kind == ObjKind::Instance && objs_[v].cls.valid()) || kind == ObjKind::BoundMethod ||
+                 kind == ObjKind::Partial || kind == ObjKind::Closure;
         });
         if (left.exit_line != 0 && made_by_the_call) {
-          out.registry_cleared = false;
-          out.value_is_receiver = true;
+          if (out.base_is_process_slot) {
+            out.value_holds_receiver = true;
+          } else {
+            out.registry_cleared = false;
+            out.value_is_receiver = true;
+          }
           out.skipped_release = skipped_release_note(left);
         }
       }
@@ -774,8 +782,14 @@ void Context::emit_events() {
                                                          : 4);
       // Registries of the project and a library's that keeps every registration (atexit), and one slot
       // (signal.signal, sys.settrace: reported apart, as the last instance only is kept).
-      out.value_holds_receiver |= (project_registry || out.base_is_process_slot) &&
-                                  callable_holds_receiver(v, out.base_is_process_registry);
+      // An instance holding it counts in a library's registry or one of its attributes (a handler given its
+      // trainer, a stream wrapper in `sys.stderr` holding its progress bar); not in a project's own caches of
+      // instances, nor in a library table's entry (`sys.modules[name]`, a module whose loader is kept).
+      const bool library_attribute =
+          out.base_is_process_slot && out.base_label.find('[') == std::string::npos;
+      out.value_holds_receiver |=
+          (project_registry || out.base_is_process_slot) &&
+          callable_holds_receiver(v, out.base_is_process_registry || library_attribute);
       if (o.kind == ObjKind::Container) {
         // `history.append({"loss": loss, "step": step})`, `pairs.append((step, loss))`, and a record in a
         // record (`history.append((time.time(), step, {"loss": loss}))`): it keeps the loss, and so its

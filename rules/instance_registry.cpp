@@ -300,14 +300,21 @@ const RuleDefinition& instance_registry() {
             context, rule_info_of("CC203"), out,
             [&](const RetentionEvent& e) {
               return e.kind == EventKind::StoreIntoGlobal && e.base_is_process_slot &&
-                     (e.value_is_receiver || e.value_holds_receiver) && !slot_set_again(context, e);
+                     (e.value_is_receiver || e.value_holds_receiver) &&
+                     (!e.skipped_release.empty() || !slot_set_again(context, e));
             },
             [](const RetentionEvent& e) {
               return "'" + e.value_label + "', which holds its object, is installed as the process's one " +
                      slot_name(e) +
-                     " handler: the last instance is kept alive until another handler replaces it.";
+                     " handler: the last instance is kept alive until another handler replaces it" +
+                     (e.skipped_release.empty() ? "." : ", when " + e.skipped_release + ".");
             },
-            [](const RetentionEvent&) {
+            [](const RetentionEvent& e) {
+              if (!e.skipped_release.empty())
+                return std::string(
+                    "Put the previous handler back in a `finally:` block (or a context manager's exit) so "
+                    "that "
+                    "every way out of the function runs it.");
               return std::string(
                   "Put the previous handler back when the instance is done, in close() or a `finally` (keep "
                   "what signal.signal() returned and install it again; for a singledispatch registration, "
