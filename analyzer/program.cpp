@@ -1435,6 +1435,11 @@ bool Program::removed_only_by_finalizers(int32_t module, const std::string& name
   const auto& removers = removers_[static_cast<size_t>(module)];
   auto it = removers.find(name);
   if (it == removers.end() || it->second.empty()) return false;
+  {
+    const std::lock_guard<std::mutex> lock(finalizer_removals_mutex_);
+    auto known = finalizer_removals_.find({module, name});
+    if (known != finalizer_removals_.end()) return known->second;
+  }
   // The functions calling a function named `callee` (`callee(...)` or `<x>.callee(...)`), by a scan of the
   // project: asked only for a registration some code takes out again.
   auto callers_of = [this](const std::string& callee) {
@@ -1467,9 +1472,12 @@ bool Program::removed_only_by_finalizers(int32_t module, const std::string& name
     return std::all_of(callers.begin(), callers.end(),
                        [&](CodeRef caller) { return caller == f || self(self, caller, depth + 1); });
   };
-  return std::all_of(it->second.begin(), it->second.end(), [&](int32_t f) {
+  const bool dead = std::all_of(it->second.begin(), it->second.end(), [&](int32_t f) {
     return only_from_finalizers(only_from_finalizers, CodeRef{module, f}, 0);
   });
+  const std::lock_guard<std::mutex> lock(finalizer_removals_mutex_);
+  finalizer_removals_.emplace(std::make_pair(module, name), dead);
+  return dead;
 }
 
 bool Program::hierarchy_removes_from(CodeRef cls, const std::string& attribute,

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <string>
@@ -403,6 +404,10 @@ class Program {
   bool uses_torch_ = false;
   bool has_descriptors_ = false;
   std::unordered_set<std::string> property_setter_names_;
+  // removed_only_by_finalizers, by (module, name): each answer scans the project's calls, and the solver
+  // threads ask for the same registries again.
+  mutable std::mutex finalizer_removals_mutex_;
+  mutable std::map<std::pair<int32_t, std::string>, bool> finalizer_removals_;
   std::unordered_set<std::string> method_names_;  // see has_method_named
   std::vector<std::unordered_map<std::string, Binding>> bindings_;
   std::vector<std::vector<ClassInfo>> classes_;
