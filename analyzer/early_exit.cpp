@@ -116,19 +116,33 @@ std::optional<Exit> first_exit(std::span<const Stmt> block, const std::string& v
 struct Found {
   const std::vector<Stmt>* block = nullptr;
   size_t index = 0;
+  std::string variable;
   bool covered = false;  // a `try`/`with` around the block releases the variable
 };
 
-// The block holding the binding statement on `line`, with whether an enclosing statement covers it.
+// The name a statement registers: what `handler = attach(run)` binds, or the variable it hands over
+// (`logger.addHandler(handler)`); "" for any other statement.
+std::string registered_name(const Stmt& s) {
+  if (s.kind == StmtKind::Assign && s.targets.size() == 1 && s.targets[0].kind == ExprKind::Name)
+    return s.targets[0].text;
+  if (s.kind == StmtKind::ExprStmt && s.value.kind == ExprKind::Call) {
+    for (size_t i = 1; i < s.value.children.size(); ++i) {
+      if (s.value.children[i].kind == ExprKind::Name) return s.value.children[i].text;
+    }
+  }
+  return "";
+}
+
+// The block holding the registering statement on `line`, with whether an enclosing statement covers it.
 void find_binding(const std::vector<Stmt>& block, uint32_t line, std::vector<const Stmt*>& enclosing,
                   Found& out) {
   for (size_t i = 0; i < block.size() && out.block == nullptr; ++i) {
     const Stmt& s = block[i];
-    if (s.site.line == line && s.kind == StmtKind::Assign && s.targets.size() == 1 &&
-        s.targets[0].kind == ExprKind::Name) {
+    if (s.site.line == line && !registered_name(s).empty()) {
       out.block = &block;
       out.index = i;
-      for (const Stmt* outer : enclosing) out.covered |= covers(*outer, s.targets[0].text);
+      out.variable = registered_name(s);
+      for (const Stmt* outer : enclosing) out.covered |= covers(*outer, out.variable);
       return;
     }
     enclosing.push_back(&s);
@@ -150,7 +164,7 @@ SkippedRelease release_skipped_by_early_exit(const std::vector<Stmt>& body, uint
   find_binding(body, line, enclosing, found);
   if (found.block == nullptr || found.covered) return {};
   const std::vector<Stmt>& block = *found.block;
-  const std::string& variable = block[found.index].targets[0].text;
+  const std::string& variable = found.variable;
   for (size_t k = found.index + 1; k < block.size(); ++k) {
     const Stmt& s = block[k];
     if (covers(s, variable)) return {};

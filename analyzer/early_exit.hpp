@@ -22,10 +22,11 @@ struct SkippedRelease {
 };
 
 // In `body` (a function's statements), the statement starting on `line` that binds a name (`handler =
-// attach(run)`): when a later statement of the same block releases that name (calls a release-named
-// method on it, or passes it to a release-named function) and a statement between them may leave the block
-// without running the release, the two lines; zeroes otherwise (no such binding or release, every path
-// reaches the release, or a `try`/`with` around them releases it in any case).
+// attach(run)`) or hands one to a call (`logger.addHandler(handler)`): when a later statement of the same
+// block releases that name (calls a release-named method on it, or passes it to a release-named function)
+// and a statement between them may leave the block without running the release, the two lines; zeroes
+// otherwise (no such statement or release, every path reaches the release, or a `try`/`with` around them
+// releases it in any case).
 SkippedRelease release_skipped_by_early_exit(const std::vector<Stmt>& body, uint32_t line);
 
 }  // namespace cyclecheck

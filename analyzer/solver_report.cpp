@@ -629,7 +629,7 @@ void Context::emit_events() {
     // early exit skips the statement releasing it.
     SkippedRelease skipped;
     if (ev.release_pending) {
-      if (ev.chain.size() < 2 || ev.chain.front().module != ref_.module) continue;
+      if (ev.chain.front().module != ref_.module) continue;
       skipped = release_skipped_by_early_exit(fn_.body, ev.chain.front().site.line);
       if (skipped.exit_line == 0) continue;
     }

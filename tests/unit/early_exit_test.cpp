@@ -45,6 +45,20 @@ TEST(EarlyExit, AReturnBetweenTheBindingAndTheReleaseSkipsIt) {
   EXPECT_STREQ(skipped.exit, "return");
 }
 
+TEST(EarlyExit, AVariableHandedToTheRegisteringCallIsTheOneReleased) {
+  const Lowered code = lower(
+      "def f(run, stop):\n"
+      "    handler = Handler(run)\n"
+      "    logger.addHandler(handler)\n"  // 3
+      "    if stop():\n"
+      "        raise RuntimeError()\n"         // 5
+      "    logger.removeHandler(handler)\n");  // 6
+  const SkippedRelease skipped = release_skipped_by_early_exit(code.body(), 3);
+  EXPECT_EQ(skipped.exit_line, 5u);
+  EXPECT_EQ(skipped.release_line, 6u);
+  EXPECT_STREQ(skipped.exit, "raise");
+}
+
 TEST(EarlyExit, ABreakOfTheLoopAroundTheBlockSkipsIt) {
   const Lowered code = lower(
       "def f(epochs, stopper):\n"
