@@ -138,10 +138,11 @@ void find_binding(const std::vector<Stmt>& block, uint32_t line, std::vector<con
                   Found& out) {
   for (size_t i = 0; i < block.size() && out.block == nullptr; ++i) {
     const Stmt& s = block[i];
-    if (s.site.line == line && !registered_name(s).empty()) {
+    std::string registered = s.site.line == line ? registered_name(s) : std::string();
+    if (!registered.empty()) {
       out.block = &block;
       out.index = i;
-      out.variable = registered_name(s);
+      out.variable = std::move(registered);
       for (const Stmt* outer : enclosing) out.covered |= covers(*outer, out.variable);
       return;
     }

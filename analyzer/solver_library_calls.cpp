@@ -913,7 +913,9 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         const bool accumulates = model.keeps_every_registration && !model.names.empty();
         // A global hook whose handle is kept and removed (`self.handle.remove()` in close()) is let go.
         if (model.returns == ModelReturn::Handle && removable) continue;
-        // One slot is let go by its model's removed_by call too (`faulthandler.unregister(sig)`).
+        // One slot is let go by its model's removed_by call too (`faulthandler.unregister(sig)`). A registry
+        // taken out again somewhere is still recorded: left in place where an early exit skips the release.
+        bool release_pending = false;
         if (accumulates || !model.removed_by.empty()) {
           const std::string& name = model.names.front();
           const bool removed = model.removed_by.empty()
@@ -923,23 +925,15 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
                                                    return program_.module_calls_removal(ref_.module, method);
                                                  });
           if (removed && !accumulates) continue;
-          // Taken out again somewhere: still left in place where an early exit skips the release.
-          if (removed) {
-            const ObjId root = global(-1, kProcessRegistry);
-            const std::string registry =
-                !model.registry.empty() ? model.registry : model.names.front() + "() registry";
-            Event* event = record_event(EventKind::StoreIntoGlobal, root, registry, source, node.site,
-                                        what + "() keeps it for the life of the process");
-            if (event != nullptr) event->release_pending = true;
-            continue;
-          }
+          release_pending = removed;
         }
         const ObjId root = global(-1, accumulates ? kProcessRegistry : kProcessRoots);
         const std::string registry = !model.registry.empty()
                                          ? model.registry
                                          : (accumulates ? model.names.front() : what) + "() registry";
-        record_event(EventKind::StoreIntoGlobal, root, registry, source, node.site,
-                     what + "() keeps it for the life of the process");
+        Event* event = record_event(EventKind::StoreIntoGlobal, root, registry, source, node.site,
+                                    what + "() keeps it for the life of the process");
+        if (event != nullptr) event->release_pending = release_pending;
         continue;
       }
       default:
