@@ -1431,6 +1431,27 @@ bool Program::global_removed_only_by(int32_t module, const std::string& name,
   });
 }
 
+std::vector<CodeRef> Program::callers_by_name(const std::string& callee) const {
+  std::vector<CodeRef> callers;
+  for (size_t m = 0; m < modules_.size(); ++m) {
+    if (referenced_names_[m].count(callee) == 0) continue;
+    const auto& functions = modules_[m]->functions;
+    for (size_t f = 0; f < functions.size(); ++f) {
+      bool calls = false;
+      for_each_statement(functions[f].body, [&](const Stmt& s) {
+        if (calls) return;
+        for_each_expr(s.value, [&](const Expr& e) {
+          calls |= e.kind == ExprKind::Call && !e.children.empty() &&
+                   (e.children[0].kind == ExprKind::Name || e.children[0].kind == ExprKind::Attribute) &&
+                   e.children[0].text == callee;
+        });
+      });
+      if (calls) callers.push_back(CodeRef{static_cast<int32_t>(m), static_cast<int32_t>(f)});
+    }
+  }
+  return callers;
+}
+
 bool Program::removed_only_by_finalizers(int32_t module, const std::string& name) const {
   const auto& removers = removers_[static_cast<size_t>(module)];
   auto it = removers.find(name);
@@ -1440,34 +1461,13 @@ bool Program::removed_only_by_finalizers(int32_t module, const std::string& name
     auto known = finalizer_removals_.find({module, name});
     if (known != finalizer_removals_.end()) return known->second;
   }
-  // The functions calling a function named `callee` (`callee(...)` or `<x>.callee(...)`), by a scan of the
-  // project: asked only for a registration some code takes out again.
-  auto callers_of = [this](const std::string& callee) {
-    std::vector<CodeRef> callers;
-    for (size_t m = 0; m < modules_.size(); ++m) {
-      const auto& functions = modules_[m]->functions;
-      for (size_t f = 0; f < functions.size(); ++f) {
-        bool calls = false;
-        for_each_statement(functions[f].body, [&](const Stmt& s) {
-          auto note = [&](const Expr& e) {
-            calls |= e.kind == ExprKind::Call && !e.children.empty() &&
-                     (e.children[0].kind == ExprKind::Name || e.children[0].kind == ExprKind::Attribute) &&
-                     e.children[0].text == callee;
-          };
-          if (!calls) for_each_expr(s.value, note);
-        });
-        if (calls) callers.push_back(CodeRef{static_cast<int32_t>(m), static_cast<int32_t>(f)});
-      }
-    }
-    return callers;
-  };
   auto only_from_finalizers = [&](auto& self, CodeRef f, int depth) -> bool {
     const Function& fn = function(f);
     if (fn.name == "__del__") return true;
     // Python itself calls the other dunders (`__exit__`); module bodies run at import.
     if (depth > 4 || (fn.name.starts_with("__") && fn.name.ends_with("__")) || f.index == 0) return false;
     // A remover nothing calls never runs; a function calling one that nothing calls is an entry point.
-    const std::vector<CodeRef> callers = callers_of(fn.name);
+    const std::vector<CodeRef> callers = callers_by_name(fn.name);
     if (callers.empty()) return depth == 0;
     return std::all_of(callers.begin(), callers.end(),
                        [&](CodeRef caller) { return caller == f || self(self, caller, depth + 1); });

@@ -408,6 +408,9 @@ class Program {
   // threads ask for the same registries again.
   mutable std::mutex finalizer_removals_mutex_;
   mutable std::map<std::pair<int32_t, std::string>, bool> finalizer_removals_;
+  // The functions calling `callee` (`callee(...)` or `<x>.callee(...)`), in project order; only modules that
+  // name it are scanned.
+  std::vector<CodeRef> callers_by_name(const std::string& callee) const;
   std::unordered_set<std::string> method_names_;  // see has_method_named
   std::vector<std::unordered_map<std::string, Binding>> bindings_;
   std::vector<std::vector<ClassInfo>> classes_;
