@@ -113,68 +113,137 @@ std::optional<Exit> first_exit(std::span<const Stmt> block, const std::string& v
   return std::nullopt;
 }
 
-struct Found {
+// One step down to a statement: `block[index]`, reached through `part` of the statement one step up.
+enum class Part : uint8_t { Body, Handler, Else, Final };
+struct Step {
   const std::vector<Stmt>* block = nullptr;
   size_t index = 0;
-  std::string variable;
-  bool covered = false;  // a `try`/`with` around the block releases the variable
+  Part part = Part::Body;
+  const Stmt& statement() const { return (*block)[index]; }
 };
+using Path = std::vector<Step>;
 
-// The name a statement registers: what `handler = attach(run)` binds, or the variable it hands over
-// (`logger.addHandler(handler)`); "" for any other statement.
-std::string registered_name(const Stmt& s) {
-  if (s.kind == StmtKind::Assign && s.targets.size() == 1 && s.targets[0].kind == ExprKind::Name)
-    return s.targets[0].text;
-  if (s.kind == StmtKind::ExprStmt && s.value.kind == ExprKind::Call) {
-    for (size_t i = 1; i < s.value.children.size(); ++i) {
-      if (s.value.children[i].kind == ExprKind::Name) return s.value.children[i].text;
+bool is_loop(const Stmt& s) { return s.kind == StmtKind::For || s.kind == StmtKind::While; }
+
+// Depth-first, in the order the statements run, over the statements nested in `block` (not into nested
+// functions or classes, which run elsewhere): extends `path` to the first statement from `begin` on that
+// `wanted` accepts.
+template <typename Wanted>
+bool find_path(const std::vector<Stmt>& block, size_t begin, Part part, Path& path, const Wanted& wanted) {
+  for (size_t i = begin; i < block.size(); ++i) {
+    const Stmt& s = block[i];
+    path.push_back(Step{&block, i, part});
+    if (wanted(s)) return true;
+    if (s.kind != StmtKind::FunctionDef && s.kind != StmtKind::ClassDef) {
+      if (find_path(s.body, 0, Part::Body, path, wanted)) return true;
+      for (const Handler& h : s.handlers) {
+        if (find_path(h.body, 0, Part::Handler, path, wanted)) return true;
+      }
+      if (find_path(s.orelse, 0, Part::Else, path, wanted)) return true;
+      if (find_path(s.finalbody, 0, Part::Final, path, wanted)) return true;
     }
+    path.pop_back();
   }
-  return "";
+  return false;
 }
 
-// The block holding the registering statement on `line`, with whether an enclosing statement covers it.
-void find_binding(const std::vector<Stmt>& block, uint32_t line, std::vector<const Stmt*>& enclosing,
-                  Found& out) {
-  for (size_t i = 0; i < block.size() && out.block == nullptr; ++i) {
-    const Stmt& s = block[i];
-    std::string registered = s.site.line == line ? registered_name(s) : std::string();
-    if (!registered.empty()) {
-      out.block = &block;
-      out.index = i;
-      out.variable = std::move(registered);
-      for (const Stmt* outer : enclosing) out.covered |= covers(*outer, out.variable);
-      return;
+// The names a statement registers: what `handler = attach(run)` binds, or the variable it hands over
+// (`logger.addHandler(handler)`); with `receiver`, also what a method is called on (`probe.install(self)`).
+std::vector<std::string> registered_names(const Stmt& s, bool receiver) {
+  std::vector<std::string> out;
+  if (s.kind == StmtKind::Assign && s.targets.size() == 1 && s.targets[0].kind == ExprKind::Name)
+    out.push_back(s.targets[0].text);
+  const Expr* call = s.kind == StmtKind::ExprStmt || s.kind == StmtKind::Assign ? &s.value : nullptr;
+  if (call == nullptr || call->kind != ExprKind::Call || call->children.empty()) return out;
+  if (s.kind == StmtKind::ExprStmt) {
+    for (size_t i = 1; i < call->children.size(); ++i) {
+      if (call->children[i].kind == ExprKind::Name) {
+        out.push_back(call->children[i].text);
+        break;
+      }
     }
-    enclosing.push_back(&s);
-    find_binding(s.body, line, enclosing, out);
-    for (const Handler& h : s.handlers) {
-      if (out.block == nullptr) find_binding(h.body, line, enclosing, out);
-    }
-    if (out.block == nullptr) find_binding(s.orelse, line, enclosing, out);
-    if (out.block == nullptr) find_binding(s.finalbody, line, enclosing, out);
-    enclosing.pop_back();
   }
+  const Expr& callee = call->children[0];
+  if (receiver && callee.kind == ExprKind::Attribute && callee.children.size() == 1 &&
+      callee.children[0].kind == ExprKind::Name && callee.children[0].text != "self")
+    out.push_back(callee.children[0].text);
+  return out;
+}
+
+bool loop_between(const Path& path, size_t from, size_t to) {
+  for (size_t l = from; l < to && l < path.size(); ++l) {
+    if (is_loop(path[l].statement())) return true;
+  }
+  return false;
+}
+
+std::span<const Stmt> statements(const std::vector<Stmt>& block, size_t begin, size_t end) {
+  return std::span<const Stmt>(block.data() + begin, end - begin);
+}
+
+// The first exit on a way from the binding (path `at`) to the release (path `release`), which share the
+// steps before `common` and part at block `common`: what follows the binding in each block up to the
+// common one, the statements between the two there, then what runs before the release on its way down
+// (a `try` body before its `else`, the statements before it in each block).
+std::optional<Exit> exit_between(const Path& at, const Path& release, size_t common,
+                                 const std::string& variable) {
+  for (size_t l = at.size() - 1; l > common; --l) {
+    const Step& step = at[l];
+    const auto after = statements(*step.block, step.index + 1, step.block->size());
+    if (auto exit = first_exit(after, variable, loop_between(at, common, l))) return exit;
+  }
+  const Step& here = at[common];
+  const size_t until = release[common].index;
+  if (auto exit = first_exit(statements(*here.block, here.index + 1, until), variable, false)) return exit;
+  for (size_t l = common + 1; l < release.size(); ++l) {
+    const Stmt& outer = release[l - 1].statement();
+    const Step& step = release[l];
+    const bool in_loop = loop_between(release, common, l);
+    if (outer.kind == StmtKind::Try && step.part == Part::Else) {
+      if (auto exit = first_exit(outer.body, variable, in_loop)) return exit;
+    }
+    if (auto exit = first_exit(statements(*step.block, 0, step.index), variable, in_loop)) return exit;
+  }
+  return std::nullopt;
 }
 
 }  // namespace
 
-SkippedRelease release_skipped_by_early_exit(const std::vector<Stmt>& body, uint32_t line) {
-  std::vector<const Stmt*> enclosing;
-  Found found;
-  find_binding(body, line, enclosing, found);
-  if (found.block == nullptr || found.covered) return {};
-  const std::vector<Stmt>& block = *found.block;
-  const std::string& variable = found.variable;
-  for (size_t k = found.index + 1; k < block.size(); ++k) {
-    const Stmt& s = block[k];
-    if (covers(s, variable)) return {};
-    const bool simple = s.kind == StmtKind::ExprStmt || s.kind == StmtKind::Assign;
-    if (!simple || !releases(s.value, variable)) continue;
-    const std::span<const Stmt> between(block.data() + found.index + 1, k - found.index - 1);
-    const std::optional<Exit> exit = first_exit(between, variable, false);
-    if (!exit) return {};
-    return SkippedRelease{s.site.line, exit->line, exit->kind};
+SkippedRelease release_skipped_by_early_exit(const std::vector<Stmt>& body, uint32_t line, bool receiver) {
+  Path at;
+  std::vector<std::string> variables;
+  if (!find_path(body, 0, Part::Body, at, [&](const Stmt& s) {
+        if (s.site.line != line) return false;
+        variables = registered_names(s, receiver);
+        return !variables.empty();
+      })) {
+    return {};
+  }
+  for (const std::string& variable : variables) {
+    bool covered = false;
+    for (size_t l = 0; l + 1 < at.size(); ++l) covered |= covers(at[l].statement(), variable);
+    if (covered) continue;
+    // The first statement after the binding that releases the variable, looked for in what follows the
+    // binding in its block, then in the blocks around it.
+    for (size_t common = at.size(); common-- > 0;) {
+      Path release(at.begin(), at.begin() + static_cast<std::ptrdiff_t>(common));
+      bool is_covered = false;
+      const bool found =
+          find_path(*at[common].block, at[common].index + 1, at[common].part, release, [&](const Stmt& s) {
+            if (covers(s, variable)) return is_covered = true;
+            const bool simple = s.kind == StmtKind::ExprStmt || s.kind == StmtKind::Assign;
+            return simple && releases(s.value, variable);
+          });
+      if (!found) continue;
+      if (is_covered) break;
+      bool cleanup_only = false;  // released in an `except` or `finally` on its way down: not this case
+      for (size_t l = common + 1; l < release.size(); ++l)
+        cleanup_only |= release[l].part == Part::Handler || release[l].part == Part::Final;
+      if (cleanup_only) break;
+      const std::optional<Exit> exit = exit_between(at, release, common, variable);
+      if (!exit) break;
+      return SkippedRelease{release.back().statement().site.line, exit->line, exit->kind};
+    }
   }
   return {};
 }

@@ -22,11 +22,14 @@ struct SkippedRelease {
 };
 
 // In `body` (a function's statements), the statement starting on `line` that binds a name (`handler =
-// attach(run)`) or hands one to a call (`logger.addHandler(handler)`): when a later statement of the same
-// block releases that name (calls a release-named method on it, or passes it to a release-named function)
-// and a statement between them may leave the block without running the release, the two lines; zeroes
-// otherwise (no such statement or release, every path reaches the release, or a `try`/`with` around them
-// releases it in any case).
-SkippedRelease release_skipped_by_early_exit(const std::vector<Stmt>& body, uint32_t line);
+// attach(run)`), hands one to a call (`logger.addHandler(handler)`) or, with `receiver`, calls a method on
+// one (`probe.install(trainer)`): when a later statement releases that name (calls a release-named method on
+// it, or passes it to a release-named function), found after the binding in its block or in the blocks
+// around it, and a statement on the way from one to the other may leave without running the release (a
+// `return` in the `try` body before the `else` holding it, one after the binding in an `if`), the two
+// lines; zeroes otherwise (no such statement or release, every path reaches the release, a `try`/`with`
+// around them releases it in any case, or the release is only error handling in an `except` or `finally`).
+SkippedRelease release_skipped_by_early_exit(const std::vector<Stmt>& body, uint32_t line,
+                                             bool receiver = false);
 
 }  // namespace cyclecheck

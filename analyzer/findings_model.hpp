@@ -68,6 +68,9 @@ struct CycleWitness {
   bool must = true;
   int32_t module = -1;  // where it was found
   CodeRef function;     // the function whose heap shows it
+  // The code lets go of the cycle, but an early exit skips that: "the `return` at train.py:97 skips its
+  // release on line 102".
+  std::string skipped_release;
 };
 
 enum class EventKind : uint8_t {

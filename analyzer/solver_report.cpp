@@ -585,7 +585,18 @@ void Context::detect_cycles() {
           removable |= edge.removable;
           witness.edges.push_back(std::move(edge));
         }
-        if (removable || released) continue;  // a hook's handle is removed, an attribute let go of
+        // A hook's handle is removed, an attribute let go of: unless this function skips the release on an
+        // early exit after the call that makes the cycle (`probe.install(self)` ... `return` ...
+        // `probe.remove()`).
+        if (removable || released) {
+          SkippedRelease skipped;
+          for (const WitnessEdge& e : witness.edges) {
+            if (skipped.exit_line == 0 && !e.chain.empty() && e.chain.front().module == ref_.module)
+              skipped = release_skipped_by_early_exit(fn_.body, e.chain.front().site.line, true);
+          }
+          if (skipped.exit_line == 0) continue;
+          witness.skipped_release = skipped_release_note(skipped);
+        }
         if (!must)
           must = one_choice(cycle, vias, witness) ||
                  every_base_closes(cycle, vias, labelled, component, c, witness);

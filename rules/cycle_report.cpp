@@ -241,7 +241,9 @@ Diagnostic make_cycle_diagnostic(const Program& program, const CycleWitness& cyc
   d.range = to_range(program, primary);
   d.message =
       std::string(cycle.must ? "Reference cycle" : "Possible reference cycle") + " (" + rule.info.summary +
-      "): " + join_steps(steps, kMaxMessageSteps) + "." + holds_note(cycle) +
+      "): " + join_steps(steps, kMaxMessageSteps) + "." +
+      (cycle.skipped_release.empty() ? std::string() : " It stays when " + cycle.skipped_release + ".") +
+      holds_note(cycle) +
       remedy(weak, reference_name(cycle, closing), cycle.nodes[(closing + 1) % cycle.nodes.size()].kind);
   d.fix = weak.field == ".keys[]"
               ? std::string(

@@ -131,6 +131,87 @@ TEST(EarlyExit, NothingWithoutAReleaseOrAnExitBeforeIt) {
   EXPECT_EQ(release_skipped_by_early_exit(nested_def.body(), 2).exit_line, 0u);
 }
 
+TEST(EarlyExit, AReturnInATryBodySkipsTheReleaseInItsElse) {
+  const Lowered code = lower(
+      "def f(trainer, stop):\n"
+      "    probe = Probe() if trainer.profile else None\n"
+      "    if probe is not None:\n"
+      "        probe.install(trainer)\n"  // 4
+      "    try:\n"
+      "        for epoch in range(3):\n"
+      "            if stop(epoch):\n"
+      "                return epoch\n"  // 8
+      "    except KeyboardInterrupt:\n"
+      "        pass\n"
+      "    else:\n"
+      "        if probe is not None:\n"
+      "            probe.remove()\n");  // 13
+  EXPECT_EQ(release_skipped_by_early_exit(code.body(), 4).exit_line, 0u)
+      << "the receiver counts only when asked";
+  const SkippedRelease skipped = release_skipped_by_early_exit(code.body(), 4, true);
+  EXPECT_EQ(skipped.exit_line, 8u);
+  EXPECT_EQ(skipped.release_line, 13u);
+  EXPECT_STREQ(skipped.exit, "return");
+}
+
+TEST(EarlyExit, AnExitAfterTheBindingInItsOwnBlockSkipsALaterRelease) {
+  const Lowered code = lower(
+      "def f(trainer, resume):\n"
+      "    probe = Probe()\n"
+      "    if trainer.profile:\n"
+      "        probe.install(trainer)\n"  // 4
+      "        if resume:\n"
+      "            return None\n"  // 6
+      "    trainer.fit()\n"
+      "    probe.remove()\n");  // 8
+  const SkippedRelease skipped = release_skipped_by_early_exit(code.body(), 4, true);
+  EXPECT_EQ(skipped.exit_line, 6u);
+  EXPECT_EQ(skipped.release_line, 8u);
+}
+
+TEST(EarlyExit, NestedReleasesReachedOnEveryPathOrOnlyOnErrorsAreNotSkipped) {
+  // The exit releases first (the first release after the binding is the one on its way out).
+  const Lowered releases_before_leaving = lower(
+      "def f(trainer, stop):\n"
+      "    probe.install(trainer)\n"
+      "    for epoch in range(3):\n"
+      "        if stop(epoch):\n"
+      "            probe.remove()\n"
+      "            return epoch\n"
+      "    probe.remove()\n");
+  EXPECT_EQ(release_skipped_by_early_exit(releases_before_leaving.body(), 2, true).exit_line, 0u);
+  // A `break` of a loop the binding and the release are both inside.
+  const Lowered loop = lower(
+      "def f(trainers):\n"
+      "    for trainer in trainers:\n"
+      "        probe.install(trainer)\n"
+      "        for step in range(3):\n"
+      "            if trainer.done:\n"
+      "                break\n"
+      "        probe.remove()\n");
+  EXPECT_EQ(release_skipped_by_early_exit(loop.body(), 3, true).exit_line, 0u);
+  // Released only in an `except`: error handling, not the normal way out.
+  const Lowered on_error = lower(
+      "def f(trainer, stop):\n"
+      "    probe.install(trainer)\n"
+      "    try:\n"
+      "        if stop():\n"
+      "            return None\n"
+      "    except RuntimeError:\n"
+      "        probe.remove()\n");
+  EXPECT_EQ(release_skipped_by_early_exit(on_error.body(), 2, true).exit_line, 0u);
+  // Released in a `finally` around the exit.
+  const Lowered in_finally = lower(
+      "def f(trainer, stop):\n"
+      "    probe.install(trainer)\n"
+      "    try:\n"
+      "        if stop():\n"
+      "            return None\n"
+      "    finally:\n"
+      "        probe.remove()\n");
+  EXPECT_EQ(release_skipped_by_early_exit(in_finally.body(), 2, true).exit_line, 0u);
+}
+
 TEST(EarlyExit, ReleaseNames) {
   for (const char* name :
        {"close", "detach_run", "removeHandler", "unsubscribe", "_restore", "__exit__", "stop"})
