@@ -279,6 +279,9 @@ struct Event {
   CodeRef origin;                      // the function of the innermost statement
   CodeRef cached_function;             // see RetentionEvent
   std::vector<SiteNote> held_through;  // see RetentionEvent
+  // A store under a key made from a loop's variable (`stats[id(p)] = v`): what the loop iterates. Over a
+  // model's parameters or modules (known here or in a caller), one entry per part, no accumulation.
+  ValueSet keyed_by;
 };
 
 inline uint64_t field_key(ObjId base, FieldId field) { return (static_cast<uint64_t>(base) << 32) | field; }

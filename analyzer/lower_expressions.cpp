@@ -65,7 +65,10 @@ Expr Lowerer::lower_target(TSNode node, bool binds) {
     const NamedChildren node_children(*this, node);
     const uint32_t count = node_children.size();
     e.children.reserve(count);
-    for (uint32_t i = 0; i < count; ++i) e.children.push_back(lower_target(node_children[i], binds));
+    for (uint32_t i = 0; i < count; ++i) {
+      if (ts_node_symbol(node_children[i]) != g_.comment)
+        e.children.push_back(lower_target(node_children[i], binds));
+    }
   } else if (sym == g_.list_splat_pattern || sym == g_.list_splat) {
     e.kind = ExprKind::Starred;
     if (ts_node_named_child_count(node) > 0)
@@ -149,7 +152,10 @@ Expr Lowerer::lower_expr(TSNode node) {
     const NamedChildren node_children(*this, node);
     const uint32_t count = node_children.size();
     e.children.reserve(count);
-    for (uint32_t i = 0; i < count; ++i) e.children.push_back(lower_expr(node_children[i]));
+    // A comment between the elements is none of them (and must not shift their slots).
+    for (uint32_t i = 0; i < count; ++i) {
+      if (ts_node_symbol(node_children[i]) != g_.comment) e.children.push_back(lower_expr(node_children[i]));
+    }
   } else if (sym == g_.dictionary) {
     e.kind = ExprKind::Container;
     e.container = ContainerKind::Dict;

@@ -1655,6 +1655,24 @@ std::string Program::global_call_qualified(int32_t module, const std::string& na
   return callee.kind == StaticRef::Kind::External ? callee.qualified : std::string();
 }
 
+const std::vector<std::pair<int32_t, std::string>>& Program::context_variables() const {
+  std::call_once(context_variables_found_, [this] {
+    for (size_t m = 0; m < modules_.size(); ++m) {
+      if (referenced_names_[m].count("ContextVar") == 0) continue;
+      std::vector<std::string> names;
+      for (const auto& [name, binding] : bindings_[m]) {
+        if (binding.kind == Binding::Kind::Value &&
+            global_call_qualified(static_cast<int32_t>(m), name) == "contextvars.ContextVar")
+          names.push_back(name);
+      }
+      std::sort(names.begin(), names.end());
+      for (std::string& name : names)
+        context_variables_.emplace_back(static_cast<int32_t>(m), std::move(name));
+    }
+  });
+  return context_variables_;
+}
+
 CodeRef Program::global_factory(int32_t module, const std::string& name) const {
   const StaticRef callee = global_assigned_callee(module, name);
   if (callee.kind != StaticRef::Kind::ProjectFunction) return {};

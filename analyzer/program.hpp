@@ -220,6 +220,9 @@ class Program {
   // The library function a module-level global is assigned from when it is assigned exactly once from a
   // call (`logger = logging.getLogger(__name__)`: "logging.getLogger"); "" otherwise.
   std::string global_call_qualified(int32_t module, const std::string& name) const;
+  // The module-level contextvars.ContextVar variables, (module, name) in project order: what a copy of the
+  // running context (contextvars.copy_context()) holds the values of. Found on the first question.
+  const std::vector<std::pair<int32_t, std::string>>& context_variables() const;
   // A module-level table assigned once from a display (`OPTIMIZERS = {"sgd": torch.optim.SGD, "adamw":
   // AdamW}`, `DEFAULT_CALLBACKS = (Printer(), Guard())`): what each entry is, a class or function it names,
   // or, for an instance of a project class made there, a ProjectGlobal named `NAME[i]` (see
@@ -406,6 +409,8 @@ class Program {
   std::unordered_set<std::string> property_setter_names_;
   // removed_only_by_finalizers, by (module, name): each answer scans the project's calls, and the solver
   // threads ask for the same registries again.
+  mutable std::once_flag context_variables_found_;
+  mutable std::vector<std::pair<int32_t, std::string>> context_variables_;
   mutable std::mutex finalizer_removals_mutex_;
   mutable std::map<std::pair<int32_t, std::string>, bool> finalizer_removals_;
   // The functions calling `callee` (`callee(...)` or `<x>.callee(...)`), in project order; only modules that

@@ -216,6 +216,8 @@ SolveResult solve(const Program& program, const LibraryModels& models, bool incl
   SolveResult result;
   std::vector<size_t> origin;  // the part each kept cycle came from
   std::unordered_map<std::string, size_t> by_key;
+  std::unordered_map<std::string, std::vector<size_t>> by_skeleton;  // see Solver::report_cycle
+  std::vector<CycleEdgeKeys> kept_edges;                             // per kept cycle
   std::unordered_map<std::string, std::vector<size_t>> by_objects;
   for (size_t p = 0; p < outputs.size(); ++p) {
     auto& part = outputs[p];
@@ -228,19 +230,28 @@ SolveResult solve(const Program& program, const LibraryModels& models, bool incl
       for (size_t index : same_objects) {
         if (!existing && origin[index] != p) existing = index;
       }
+      CycleEdgeKeys& edges = part.cycle_edges[c];
+      if (!existing) {
+        for (size_t index : by_skeleton[edges.skeleton]) {
+          if (!existing && origin[index] != p && edges.same_cycle(kept_edges[index])) existing = index;
+        }
+      }
       if (!existing) {
         const size_t index = result.cycles.size();
         by_key.emplace(std::move(part.cycle_keys[c]), index);
+        by_skeleton[edges.skeleton].push_back(index);
         same_objects.push_back(index);
         origin.push_back(p);
+        kept_edges.push_back(std::move(edges));
         result.cycles.push_back(std::move(witness));
         continue;
       }
       by_key.emplace(std::move(part.cycle_keys[c]), *existing);
       CycleWitness& kept = result.cycles[*existing];
-      if (std::make_pair(!witness.must, chain_length(witness)) <
-          std::make_pair(!kept.must, chain_length(kept))) {
+      if (std::make_tuple(!witness.must, edges.reads(), chain_length(witness)) <
+          std::make_tuple(!kept.must, kept_edges[*existing].reads(), chain_length(kept))) {
         kept = std::move(witness);
+        kept_edges[*existing] = std::move(edges);
       }
     }
     std::move(part.result.events.begin(), part.result.events.end(), std::back_inserter(result.events));

@@ -162,6 +162,11 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
   // not to hold this frame.
   if (method == "with_traceback" && node.children.size() == 2) return without_traceback(receivers, node);
   if (is_logging_method(method)) emit_log_record(receivers, method, args, node);
+  // `var.reset(token)` on a ContextVar: its value set by `set()` is gone (copy_context() no longer sees it).
+  // Not in a generator, which runs up to a `yield` first (a @contextmanager resets after the `with` body).
+  if (method == "reset" && !fn_.is_generator && receivers.size() == 1 &&
+      made_by(*receivers.begin(), {"contextvars.ContextVar"}))
+    set_field(*receivers.begin(), intern_field("current_value"), {}, true);
   if (method == "submit" || method == "result") {
     // A thread pool's submit() runs the function on a worker thread; its future's result() gives what it
     // returned.

@@ -213,7 +213,12 @@ class Context {
   std::unordered_map<ObjId, std::optional<std::vector<ValueSet>>> packed_arguments_;
 
   int loop_depth_ = 0;
-  std::vector<const Stmt*> loops_;  // the `for` and `while` statements being executed, innermost last
+  std::vector<const Stmt*> loops_;       // the `for` and `while` statements being executed, innermost last
+  std::vector<ValueSet> loop_elements_;  // parallel to loops_: what a `for` iterates (none for `while`)
+  // Whether `elements` (what a `for` iterates) include a module's parameters or modules, or pairs of them.
+  bool any_model_part(const ValueSet& elements) const;
+  // Whether `e` reads a name the `for` statement `loop` binds.
+  bool names_loop_target(const Expr& e, const Stmt& loop) const;
   int no_grad_depth_ = 0;
   bool autograd_maybe_off() const { return no_grad_depth_ > 0 || grad_maybe_off_depth_ > 0; }
   // Inside `with torch.set_grad_enabled(...)`, or after `torch.set_grad_enabled(...)` as a statement.
@@ -323,6 +328,10 @@ class Context {
   // literal `create_graph=True` (or a flag); without it they are plain tensors, whatever graph the outputs
   // had.
   ValueSet gradients_of(const Expr& node);
+  // A torch optimizer made from `params`: its param_groups (see the definition).
+  void keep_param_groups(ObjId optimizer, const ValueSet& params, const Expr& node);
+  // contextvars.copy_context(): a Context holding the values the project's ContextVars are set to now.
+  ValueSet copy_of_running_context(const Expr& node);
   bool names_a_class(ObjId id) const;
   // torch.nn.Sequential, ModuleList, ModuleDict, ParameterList, ParameterDict.
   static bool is_torch_module_container(const std::string& qualified);
@@ -1161,6 +1170,42 @@ class Context {
   }
 };
 
+// A found cycle's edges as keys: `parts[i]` names edge i by the site that stores it (by its field alone when
+// it is a field's earlier content, seen where it was read: `read[i]`), `loose[i]` by its field alone when
+// it is an attribute. `skeleton` joins the sorted loose parts.
+struct CycleEdgeKeys {
+  std::vector<std::string> parts, loose;
+  std::vector<bool> read;
+  std::string skeleton;
+
+  size_t reads() const { return static_cast<size_t>(std::count(read.begin(), read.end(), true)); }
+  // The same cycle seen from two functions: edge for edge (in loose order) the same field, stored at the
+  // same site unless one of the two saw the field only where it was read; some edge was.
+  bool same_cycle(const CycleEdgeKeys& other) const {
+    if (other.loose.size() != loose.size() || skeleton != other.skeleton ||
+        (reads() == 0 && other.reads() == 0))
+      return false;
+    const std::vector<size_t> mine = order(), theirs = other.order();
+    for (size_t k = 0; k < mine.size(); ++k) {
+      const size_t a = mine[k], b = theirs[k];
+      if (!read[a] && !other.read[b] && parts[a] != other.parts[b]) return false;
+    }
+    return true;
+  }
+
+ private:
+  std::vector<size_t> order() const {
+    std::vector<size_t> indices(loose.size());
+    for (size_t i = 0; i < indices.size(); ++i) indices[i] = i;
+    std::sort(indices.begin(), indices.end(), [this](size_t a, size_t b) {
+      if (loose[a] != loose[b]) return loose[a] < loose[b];
+      if (read[a] != read[b]) return !read[a];
+      return parts[a] < parts[b];
+    });
+    return indices;
+  }
+};
+
 class Solver {
  public:
   // Reports only what is seen in functions of modules [first_module, end_module): callees elsewhere are
@@ -1237,7 +1282,8 @@ class Solver {
 
   struct Output {
     SolveResult result;
-    std::vector<std::string> cycle_keys;  // parallel to result.cycles
+    std::vector<std::string> cycle_keys;     // parallel to result.cycles
+    std::vector<CycleEdgeKeys> cycle_edges;  // parallel to result.cycles (see report_cycle)
   };
 
   Output run() {
@@ -1258,8 +1304,8 @@ class Solver {
     out.result.calls = std::move(calls_);
     out.result.names_called_under_no_grad = std::move(names_called_under_no_grad_);
     out.result.backpropagated_accumulators = std::move(backpropagated_accumulators_);
-    out.cycle_keys.resize(out.result.cycles.size());
-    for (auto& [key, index] : cycle_index_) out.cycle_keys[index] = key;
+    out.cycle_keys = std::move(first_keys_);
+    out.cycle_edges = std::move(cycle_edges_);
     return out;
   }
 
@@ -1285,17 +1331,40 @@ class Solver {
 
   bool knows_cycle(const std::string& key) const { return cycle_index_.count(key) != 0; }
 
-  void report_cycle(CycleWitness witness, const std::string& key) {
+  // `edges`: the cycle's key parts, see CycleEdgeKeys. A cycle with an edge that is a field's earlier
+  // content seen where a method read it (`self.hooks.on(self)` in fit()) is the one a caller finds with
+  // that edge's store (`self.hooks = HookBus()` in __init__, run by main()): one cycle, reported once.
+  void report_cycle(CycleWitness witness, const std::string& key, CycleEdgeKeys edges) {
     if (!owns(witness.function)) return;
     auto it = cycle_index_.find(key);
+    if (it == cycle_index_.end()) {
+      auto skeleton = skeleton_index_.find(edges.skeleton);
+      if (skeleton != skeleton_index_.end()) {
+        for (size_t index : skeleton->second) {
+          if (edges.same_cycle(cycle_edges_[index])) {
+            it = cycle_index_.emplace(key, index).first;
+            break;
+          }
+        }
+      }
+    }
     if (it != cycle_index_.end()) {
-      // Keep the first (innermost) report, unless a later context proves the cycle where the first could not.
-      CycleWitness& existing = cycles_[it->second];
-      if (!existing.must && witness.must) existing = std::move(witness);
+      // Keep the first (innermost) report, unless a later context proves the cycle where the first could not,
+      // or shows with the same certainty the stores the first saw only as reads.
+      const size_t index = it->second;
+      CycleWitness& existing = cycles_[index];
+      if ((!existing.must && witness.must) ||
+          (existing.must == witness.must && cycle_edges_[index].reads() > edges.reads())) {
+        existing = std::move(witness);
+        cycle_edges_[index] = std::move(edges);
+      }
       return;
     }
     // Possible cycles are kept too: a caller may prove them later (solve() drops the rest).
     cycle_index_.emplace(key, cycles_.size());
+    skeleton_index_[edges.skeleton].push_back(cycles_.size());
+    first_keys_.push_back(key);
+    cycle_edges_.push_back(std::move(edges));
     cycles_.push_back(std::move(witness));
   }
 
@@ -1369,6 +1438,9 @@ class Solver {
   std::unordered_map<uint64_t, std::vector<std::string>> called_methods_;
   std::vector<CycleWitness> cycles_;
   std::unordered_map<std::string, size_t> cycle_index_;
+  std::unordered_map<std::string, std::vector<size_t>> skeleton_index_;  // see report_cycle
+  std::vector<std::string> first_keys_;                                  // parallel to cycles_
+  std::vector<CycleEdgeKeys> cycle_edges_;                               // parallel to cycles_
   std::vector<RetentionEvent> events_;
   std::vector<CallEdge> calls_;
   std::vector<std::string> names_called_under_no_grad_;

@@ -524,16 +524,14 @@ ValueSet Context::unknown_call(std::string qualified, const std::vector<Arg>& ar
           break;
         }
       }
-      if (!params.empty()) {
-        store(ValueSet{instance}, intern_field("param_groups[]"), params, {site_ref(node.site, "parameters")},
-              EdgeRole::Plain);
-      }
+      if (!params.empty()) keep_param_groups(instance, params, node);
     }
     keep_callable_arguments(instance, qualified, args, node);
     if (is_torch_module_container(qualified)) keep_container_modules(instance, qualified, args, node);
     return ValueSet{instance};
   }
   if (qualified == "torch.autograd.grad") return gradients_of(node);
+  if (qualified == "contextvars.copy_context") return copy_of_running_context(node);
   const ObjId result =
       at_site(&node, ObjKind::Unknown,
               qualified.empty() ? "call result" : "result of " + last_component(qualified) + "()", node.site);
@@ -563,6 +561,45 @@ ValueSet Context::unknown_call(std::string qualified, const std::vector<Arg>& ar
   return ValueSet{result};
 }
 
+void Context::keep_param_groups(ObjId optimizer, const ValueSet& params, const Expr& node) {
+  // As torch builds it: `param_groups`, a list of dicts, each with a "params" list of the parameters, which
+  // `for group in opt.param_groups: for p in group["params"]` reads. Given dicts are the groups themselves.
+  const std::vector<SiteNote> chain{site_ref(node.site, "parameters")};
+  const ObjId groups = at_site(&node, ObjKind::Container, "list", node.site, 11);
+  const ObjId group = at_site(&node, ObjKind::Container, "dict", node.site, 12);
+  const ObjId listed = at_site(&node, ObjKind::Container, "list", node.site, 13);
+  ValueSet given_groups, parameters;
+  for (ObjId element : load(params, elements_field(), node.site)) {
+    const Obj& o = objs_[element];
+    (o.kind == ObjKind::Container && o.label.str() == "dict" ? given_groups : parameters).insert(element);
+  }
+  store(ValueSet{optimizer}, intern_field("param_groups"), ValueSet{groups}, chain, EdgeRole::Plain);
+  if (!parameters.empty()) {
+    store(ValueSet{groups}, elements_field(), ValueSet{group}, chain, EdgeRole::Plain);
+    store(ValueSet{group}, intern_field("[\"params\"]"), ValueSet{listed}, chain, EdgeRole::Plain);
+    store(ValueSet{group}, elements_field(), ValueSet{listed}, chain, EdgeRole::Plain);
+    store(ValueSet{listed}, elements_field(), parameters, chain, EdgeRole::Plain);
+  }
+  if (!given_groups.empty()) store(ValueSet{groups}, elements_field(), given_groups, chain, EdgeRole::Plain);
+}
+
+ValueSet Context::copy_of_running_context(const Expr& node) {
+  const ObjId copy = at_site(&node, ObjKind::LibInstance, "Context", node.site);
+  objs_[copy].qualified = "contextvars.Context";
+  // Each module-level ContextVar's value as set now (`set()` keeps it in the variable's "current_value"),
+  // named by the variable; a project with very many of them is not followed past the first few.
+  constexpr size_t kMaxVariables = 16;
+  const auto& variables = program_.context_variables();
+  for (size_t i = 0; i < variables.size() && i < kMaxVariables; ++i) {
+    const auto& [module, name] = variables[i];
+    const ValueSet values = load(ValueSet{global(module, name)}, intern_field("current_value"), node.site);
+    if (values.empty()) continue;
+    store(ValueSet{copy}, intern_field("[" + name + "]"), values,
+          {site_ref(node.site, "copy_context() keeps what " + name + " is set to")}, EdgeRole::Plain);
+  }
+  return ValueSet{copy};
+}
+
 ValueSet Context::gradients_of(const Expr& node) {
   bool create_graph = false;
   for (size_t i = 1; i < node.children.size() && i < node.arg_names.size(); ++i) {
@@ -586,9 +623,12 @@ void Context::record_library_cycle(const CallModel& model, const std::vector<Arg
   // What the object holds (the arguments it was given) waits for the collector with it.
   ValueSet held;
   for (const Arg& a : args) held.merge(a.values);
-  if (held.empty())
-    held.insert(at_site(&node, ObjKind::LibInstance, last_component(model.names.front()), node.site, 5));
-  record_event(EventKind::LibraryCycle, kNoObj, model.names.front(), held, node.site, model.cycle);
+  // Named as the call is written (`mock.patch.object`) when the model has several names.
+  const std::string called =
+      model.names.size() > 1 && !node.children.empty() ? describe_target(node.children[0]) : std::string();
+  const std::string name = called.empty() ? model.names.front() : called;
+  if (held.empty()) held.insert(at_site(&node, ObjKind::LibInstance, last_component(name), node.site, 5));
+  record_event(EventKind::LibraryCycle, kNoObj, name, held, node.site, model.cycle);
 }
 
 void Context::record_library_keep(const CallModel& model, const Expr& node) {
@@ -807,7 +847,30 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
                                   &evaluating_assignment_->value == &node &&
                                   evaluating_assignment_->targets.size() == 1 &&
                                   evaluating_assignment_->targets[0].kind == ExprKind::Attribute;
-  const bool removable = result_used && !handle_overwritten && removes_handles();
+  // `self._handles[name] = m.register_forward_hook(h)` into a weakref.WeakValueDictionary: nothing keeps the
+  // handle, which dies at once, so no remove() can reach the hook.
+  auto handle_held_weakly = [&] {
+    if (evaluating_assignment_ == nullptr || &evaluating_assignment_->value != &node ||
+        evaluating_assignment_->targets.size() != 1 ||
+        evaluating_assignment_->targets[0].kind != ExprKind::Subscript ||
+        evaluating_assignment_->targets[0].children.empty())
+      return false;
+    const Expr& holder = evaluating_assignment_->targets[0].children[0];
+    // `self._handles` where this method sets it: what the class's methods set the attribute to.
+    if (holder.kind == ExprKind::Attribute && holder.children.size() == 1) {
+      const ValueSet owners = eval(holder.children[0]);
+      if (!owners.empty() && std::all_of(owners.begin(), owners.end(), [&](ObjId o) {
+            return objs_[o].cls.valid() && program_.instance_attribute_weak_container(
+                                               objs_[o].cls, holder.text) == WeakContainer::ValueDictionary;
+          }))
+        return true;
+    }
+    const ValueSet holders = eval(holder);
+    return !holders.empty() && std::all_of(holders.begin(), holders.end(), [this](ObjId h) {
+      return weak_container(h) == WeakContainer::ValueDictionary;
+    });
+  };
+  const bool removable = result_used && !handle_overwritten && removes_handles() && !handle_held_weakly();
   for (const ModelEffect& effect : model.effects) {
     ValueSet source;
     const ModelOperand& src = effect.source;

@@ -232,6 +232,23 @@ void Context::record_weak_key_store(const ValueSet& bases, const ValueSet& keys,
     if (value_names_key || !objs_[k].summary) usable_keys.insert(k);
   }
   auto path = path_between(values, usable_keys, 3);
+  // `cache[output] = (name, output.pow(2).mean())` with autograd on: the value's graph saves the key.
+  if (!path && no_grad_depth_ == 0) {
+    auto computed_from_key = [&](ObjId v) {
+      return is_graph(v) && any_within_operands(v, 8, true, [&](const Obj& o) {
+               return std::any_of(usable_keys.begin(), usable_keys.end(),
+                                  [&](ObjId k) { return &objs_[k] == &o; });
+             });
+    };
+    for (ObjId v : values) {
+      ValueSet held{v};
+      if (objs_[v].kind == ObjKind::Container) held.merge(load_one(v, elements_field(), site));
+      if (std::any_of(held.begin(), held.end(), computed_from_key)) {
+        path = std::vector<SiteNote>{site_ref(site, "its autograd graph saves the key")};
+        break;
+      }
+    }
+  }
   if (!path) return;
   Event* event = record_event(EventKind::WeakKeyHeldByValue, *dict, objs_[*dict].label, values, site,
                               describe_target(target) + " = ...");
@@ -604,25 +621,30 @@ void Context::detect_cycles() {
         // Key on the innermost sites only, so callers re-discovering a callee's cycle match it. A field's
         // earlier content observed at a read is keyed by the field alone: each caller reads `self._cache`
         // where it runs, and the cycle is the same whatever line read it.
-        std::vector<std::string> parts;
+        CycleEdgeKeys edge_keys;
         for (size_t i = 0; i < witness.edges.size(); ++i) {
           const WitnessEdge& e = witness.edges[i];
           if (e.chain.empty()) continue;
-          if (implicit[i]) {
-            parts.push_back("read" + e.field);
-            continue;
-          }
           const SiteRef& site = e.chain.back();
-          parts.push_back(std::to_string(site.module) + ":" + std::to_string(site.site.line) + ":" +
-                          std::to_string(site.site.column) + e.field);
+          edge_keys.parts.push_back(implicit[i]
+                                        ? "read" + e.field
+                                        : std::to_string(site.module) + ":" + std::to_string(site.site.line) +
+                                              ":" + std::to_string(site.site.column) + e.field);
+          edge_keys.loose.push_back(e.field[0] == '.' ? "field" + e.field : edge_keys.parts.back());
+          edge_keys.read.push_back(implicit[i]);
         }
-        std::sort(parts.begin(), parts.end());
-        std::string final_key;
-        for (const auto& part : parts) final_key += part + "|";
+        auto joined = [](std::vector<std::string> sorted) {
+          std::sort(sorted.begin(), sorted.end());
+          std::string key;
+          for (const auto& part : sorted) key += part + "|";
+          return key;
+        };
+        const std::string final_key = joined(edge_keys.parts);
+        edge_keys.skeleton = joined(edge_keys.loose);
         // Only a cycle not reported before counts towards the limit: a caller re-discovers its callees'
         // cycles first (they go through `self`), and those must not crowd out the ones its own calls close.
         if (!solver_.knows_cycle(final_key)) ++found;
-        solver_.report_cycle(std::move(witness), final_key);
+        solver_.report_cycle(std::move(witness), final_key, std::move(edge_keys));
       }
     }
   }
@@ -636,6 +658,7 @@ std::string Context::skipped_release_note(const SkippedRelease& skipped) const {
 
 void Context::emit_events() {
   for (const Event& ev : events_) {
+    if (ev.kind == EventKind::Accumulate && any_model_part(ev.keyed_by)) continue;  // see Event::keyed_by
     // A registration taken out again: reported where this function binds what the call registered and an
     // early exit skips the statement releasing it.
     SkippedRelease skipped;

@@ -238,10 +238,15 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
         record_store_events(bases, elements, site, target);
         break;
       }
+      // A weakref.WeakValueDictionary (`self._views[name] = view`, made in __init__) holds its values weakly.
+      ValueSet holders;
+      for (ObjId b : bases) {
+        if (weak_container(b) != WeakContainer::ValueDictionary) holders.insert(b);
+      }
       if (!target.text.empty())
-        store(bases, intern_field("[" + target.text + "]"), values, chain, EdgeRole::Plain);
-      store(bases, elements_field(), values, chain, EdgeRole::Plain);
-      record_store_events(bases, values, site, target);
+        store(holders, intern_field("[" + target.text + "]"), values, chain, EdgeRole::Plain);
+      store(holders, elements_field(), values, chain, EdgeRole::Plain);
+      record_store_events(holders, values, site, target);
       record_weak_key_store(bases, keys, values, site, target);
       store_dict_keys(bases, keys, target, site);
       // `by_step[step] = loss`: a key that changes keeps every value, like an append. Not a key the
@@ -249,11 +254,18 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
       // closure writes the same entry again.
       const bool fixed_key = target.children.size() == 2 && target.children[1].kind == ExprKind::Name &&
                              loop_depth_ == 0 && is_free_var(target.children[1].text);
-      if (target.text.empty() && !fixed_key) {
+      // `norms[id(p)] = p.norm()` in a loop over a model's parameters: one entry per parameter, written
+      // again each step (the last step's values stay, not every step's). Elements only a caller knows are
+      // looked at there (Event::keyed_by).
+      const bool keyed_by_loop = target.children.size() == 2 && !loops_.empty() &&
+                                 names_loop_target(target.children[1], *loops_.back());
+      if (target.text.empty() && !fixed_key && !(keyed_by_loop && any_model_part(loop_elements_.back()))) {
         for (ObjId b : bases) {
-          if (loop_depth_ > 0 || outlives_call(b))
-            record_event(EventKind::Accumulate, b, accumulator_label(b, &target.children[0]), values, site,
-                         "stored under a new key of " + describe_target(target.children[0]));
+          if (loop_depth_ == 0 && !outlives_call(b)) continue;
+          Event* event =
+              record_event(EventKind::Accumulate, b, accumulator_label(b, &target.children[0]), values, site,
+                           "stored under a new key of " + describe_target(target.children[0]));
+          if (event != nullptr && keyed_by_loop) event->keyed_by = loop_elements_.back();
         }
       }
       break;
@@ -502,12 +514,14 @@ void Context::exec(const Stmt& s) {
       HeapState before = st_;
       ++loop_depth_;
       loops_.push_back(&s);
+      loop_elements_.push_back(elements);
       if (s.kind == StmtKind::For && !s.targets.empty()) {
         assign(s.targets[0], elements, s.site);
         note_derived_names(s.targets[0], s.value);
       }
       exec_block(s.body);
       loops_.pop_back();
+      loop_elements_.pop_back();
       --loop_depth_;
       if (!(s.kind == StmtKind::For && iterates_at_least_once(s.value))) join_into(st_, before);
       exec_block(s.orelse);
@@ -969,6 +983,43 @@ void Context::narrow_to_non_tensor(const std::string& name, const Site& site) {
     }
   }
   it->second.values = std::move(narrowed);
+}
+
+bool Context::any_model_part(const ValueSet& elements) const {
+  auto part = [this](ObjId v) { return objs_[v].parameter || objs_[v].module; };
+  for (ObjId v : elements) {
+    if (part(v)) return true;
+    // named_parameters() / named_modules() yield (name, part) pairs.
+    if (objs_[v].kind != ObjKind::Container) continue;
+    auto second = st_.fields.find(field_key(v, intern_field("[1]")));
+    if (second != st_.fields.end() && std::any_of(second->second.begin(), second->second.end(), part))
+      return true;
+  }
+  return false;
+}
+
+bool Context::names_loop_target(const Expr& e, const Stmt& loop) const {
+  if (loop.kind != StmtKind::For || loop.targets.empty()) return false;
+  std::vector<std::string> bound;
+  for_each_expr(loop.targets[0], [&](const Expr& t) {
+    if (t.kind == ExprKind::Name) bound.push_back(t.text);
+  });
+  auto reads_bound = [&bound](const Expr& value) {
+    bool found = false;
+    for_each_expr(value, [&](const Expr& x) {
+      found |= x.kind == ExprKind::Name && std::find(bound.begin(), bound.end(), x.text) != bound.end();
+    });
+    return found;
+  };
+  // Names the loop body makes from them (`key = id(p)`), two steps deep.
+  for (int pass = 0; pass < 2; ++pass) {
+    for_each_statement(loop.body, [&](const Stmt& s) {
+      if (s.kind == StmtKind::Assign && s.targets.size() == 1 && s.targets[0].kind == ExprKind::Name &&
+          std::find(bound.begin(), bound.end(), s.targets[0].text) == bound.end() && reads_bound(s.value))
+        bound.push_back(s.targets[0].text);
+    });
+  }
+  return reads_bound(e);
 }
 
 }  // namespace cyclecheck

@@ -315,6 +315,7 @@ void Context::compact_summary() {
   for (const Event& ev : events_) {
     if (ev.base != kNoObj) roots.push_back(ev.base);
     for (ObjId v : ev.values) roots.push_back(v);
+    for (ObjId v : ev.keyed_by) roots.push_back(v);
   }
   if (frame_kept_for_deferred_ && frame_ != kNoObj) roots.push_back(frame_);
   for (const DeferredCall& d : deferred_) {
@@ -395,6 +396,7 @@ void Context::compact_summary() {
   for (Event& ev : events_) {
     ev.base = map_id(ev.base);
     ev.values = map_set(ev.values);
+    ev.keyed_by = map_set(ev.keyed_by);
     if (ev.chain.size() > 4) ev.chain.erase(ev.chain.begin() + 1, ev.chain.end() - 3);
   }
   for (DeferredCall& d : deferred_) {

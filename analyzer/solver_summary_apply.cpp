@@ -394,6 +394,8 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
   }
   for (const Event& ev : callee.events_) {
     if (events_.size() > 256) break;
+    if (ev.kind == EventKind::Accumulate && callee.any_model_part(ev.keyed_by))
+      continue;  // see Event::keyed_by
     Event copy = ev;
     copy.base = kNoObj;
     if (ev.base != kNoObj) {
@@ -403,6 +405,8 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     }
     copy.values.clear();
     for (ObjId v : ev.values) copy.values.merge(map_obj(v, 0));
+    copy.keyed_by.clear();
+    for (ObjId v : ev.keyed_by) copy.keyed_by.merge(map_obj(v, 0));
     copy.chain.insert(copy.chain.begin(), call_site());
     copy.in_loop = ev.in_loop || loop_depth_ > 0;
     copy.under_no_grad = ev.under_no_grad || autograd_maybe_off();

@@ -46,7 +46,10 @@ bool is_loss_function(const std::string& qualified) {
 }
 
 bool is_torch_optimizer_class(std::string_view qualified) {
-  return qualified.starts_with("torch.optim.") && qualified.find(".lr_scheduler.") == std::string_view::npos;
+  // Not the schedulers, nor swa_utils' AveragedModel (a module) and SWALR (a scheduler).
+  return qualified.starts_with("torch.optim.") &&
+         qualified.find(".lr_scheduler.") == std::string_view::npos &&
+         qualified.find(".swa_utils.") == std::string_view::npos;
 }
 
 bool is_torch_module_class(std::string_view qualified) {
