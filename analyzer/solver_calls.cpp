@@ -424,7 +424,7 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
   objs_[result].tensor |= tensor;
   // `loss.view(1)`, `out.float()`: computed from its tensor receiver, as a torch op from its arguments.
   for (ObjId r : unresolved) {
-    if (objs_[r].tensor || objs_[r].graph) add_operand(result, r);
+    if (objs_[r].tensor || objs_[r].graph || objs_[r].parameter) add_operand(result, r);
   }
   // A call on a placeholder is made again where a caller knows what it is; so is a call on what a deferred
   // `submit()` returned (`self.pool.submit(f, x).result()`: a thread pool's future), once the first has been.

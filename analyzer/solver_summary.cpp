@@ -294,9 +294,16 @@ void Context::note_dead_finalizers() {
   for (Event& ev : events_) {
     if (ev.kind != EventKind::StoreIntoGlobal) continue;
     for (const Finalizer& f : finalizers_) {
-      if (path_between(ev.values, f.referents, 6) &&
-          std::find(ev.dead_finalizers.begin(), ev.dead_finalizers.end(), f.callback) ==
-              ev.dead_finalizers.end())
+      // Held through fields, or by the autograd graph of a value computed from the object (`p.norm()`).
+      const bool holds = path_between(ev.values, f.referents, 6).has_value() ||
+                         std::any_of(ev.values.begin(), ev.values.end(), [&](ObjId v) {
+                           return is_graph(v) && any_within_operands(v, 8, true, [&](const Obj& o) {
+                                    return std::any_of(f.referents.begin(), f.referents.end(),
+                                                       [&](ObjId r) { return &objs_[r] == &o; });
+                                  });
+                         });
+      if (holds && std::find(ev.dead_finalizers.begin(), ev.dead_finalizers.end(), f.callback) ==
+                       ev.dead_finalizers.end())
         ev.dead_finalizers.push_back(f.callback);
     }
   }
@@ -316,6 +323,9 @@ void Context::compact_summary() {
     if (ev.base != kNoObj) roots.push_back(ev.base);
     for (ObjId v : ev.values) roots.push_back(v);
     for (ObjId v : ev.keyed_by) roots.push_back(v);
+  }
+  for (const Finalizer& f : finalizers_) {
+    for (ObjId v : f.referents) roots.push_back(v);
   }
   if (frame_kept_for_deferred_ && frame_ != kNoObj) roots.push_back(frame_);
   for (const DeferredCall& d : deferred_) {
@@ -399,6 +409,7 @@ void Context::compact_summary() {
     ev.keyed_by = map_set(ev.keyed_by);
     if (ev.chain.size() > 4) ev.chain.erase(ev.chain.begin() + 1, ev.chain.end() - 3);
   }
+  for (Finalizer& f : finalizers_) f.referents = map_set(f.referents);
   for (DeferredCall& d : deferred_) {
     d.receiver = map_id(d.receiver);
     d.callee = map_id(d.callee);

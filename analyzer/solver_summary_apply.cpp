@@ -415,6 +415,14 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
                                    callee.objs_[ev.base].kind != ObjKind::Global);
     events_.push_back(std::move(copy));
   }
+  // A `weakref.finalize(p, forget, key)` the callee made is this function's to match against its stores
+  // (see note_dead_finalizers).
+  for (const Finalizer& f : callee.finalizers_) {
+    ValueSet referents;
+    for (ObjId r : f.referents) referents.merge(map_obj(r, 0));
+    if (!referents.empty() && finalizers_.size() < 64)
+      finalizers_.push_back({std::move(referents), f.callback});
+  }
   if (!callee.raised_.empty()) {
     ValueSet raised;
     for (ObjId r : callee.raised_) raised.merge(map_obj(r, 0));
