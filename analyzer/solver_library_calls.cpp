@@ -576,7 +576,7 @@ void Context::keep_param_groups(ObjId optimizer, const ValueSet& params, const E
   store(ValueSet{optimizer}, intern_field("param_groups"), ValueSet{groups}, chain, EdgeRole::Plain);
   if (!parameters.empty()) {
     store(ValueSet{groups}, elements_field(), ValueSet{group}, chain, EdgeRole::Plain);
-    store(ValueSet{group}, intern_field("[\"params\"]"), ValueSet{listed}, chain, EdgeRole::Plain);
+    store(ValueSet{group}, intern_field("['params']"), ValueSet{listed}, chain, EdgeRole::Plain);
     store(ValueSet{group}, elements_field(), ValueSet{listed}, chain, EdgeRole::Plain);
     store(ValueSet{listed}, elements_field(), parameters, chain, EdgeRole::Plain);
   }
