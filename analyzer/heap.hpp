@@ -282,6 +282,9 @@ struct Event {
   // A store under a key made from a loop's variable (`stats[id(p)] = v`): what the loop iterates. Over a
   // model's parameters or modules (known here or in a caller), one entry per part, no accumulation.
   ValueSet keyed_by;
+  // A weak key held by a value only through the value's autograd graph, seen where neither was known to
+  // carry one (a forward hook's `output`): reported only where the values carry a graph.
+  bool needs_graph = false;
 };
 
 inline uint64_t field_key(ObjId base, FieldId field) { return (static_cast<uint64_t>(base) << 32) | field; }

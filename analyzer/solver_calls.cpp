@@ -424,7 +424,14 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
   objs_[result].tensor |= tensor;
   // `loss.view(1)`, `out.float()`: computed from its tensor receiver, as a torch op from its arguments.
   for (ObjId r : unresolved) {
-    if (objs_[r].tensor || objs_[r].graph || objs_[r].parameter) add_operand(result, r);
+    // A placeholder may be a tensor a caller passes (a forward hook's `output`, a helper's argument): where
+    // it is one with a graph, what its methods compute carries that graph. Not `self`, a module or an
+    // instance of a project class (`self.model(x)` is no op on the trainer).
+    const bool maybe_tensor = (is_placeholder(r) || !objs_[r].operands.empty()) && !objs_[r].receiver &&
+                              !objs_[r].module && !objs_[r].cls.valid();
+    if (objs_[r].tensor || objs_[r].graph || objs_[r].parameter ||
+        (maybe_tensor && !is_graph_free_attribute(method)))
+      add_operand(result, r);
   }
   // A call on a placeholder is made again where a caller knows what it is; so is a call on what a deferred
   // `submit()` returned (`self.pool.submit(f, x).result()`: a thread pool's future), once the first has been.

@@ -217,6 +217,8 @@ class Context {
   std::vector<ValueSet> loop_elements_;  // parallel to loops_: what a `for` iterates (none for `while`)
   // Whether `elements` (what a `for` iterates) include a module's parameters or modules, or pairs of them.
   bool any_model_part(const ValueSet& elements) const;
+  // Whether one of `values`, or an element of one, carries an autograd graph.
+  bool holds_graph(const ValueSet& values) const;
   // Whether `e` reads a name the `for` statement `loop` binds.
   bool names_loop_target(const Expr& e, const Stmt& loop) const;
   int no_grad_depth_ = 0;

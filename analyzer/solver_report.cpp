@@ -232,26 +232,35 @@ void Context::record_weak_key_store(const ValueSet& bases, const ValueSet& keys,
     if (value_names_key || !objs_[k].summary) usable_keys.insert(k);
   }
   auto path = path_between(values, usable_keys, 3);
-  // `cache[output] = (name, output.pow(2).mean())` with autograd on: the value's graph saves the key.
+  // `cache[output] = (name, output.pow(2).mean())` with autograd on: the value's graph saves the key. A key
+  // only a caller knows (a forward hook's `output`) is looked at there: the event waits for a graph.
+  bool needs_graph = false;
   if (!path && no_grad_depth_ == 0) {
     auto computed_from_key = [&](ObjId v) {
-      return is_graph(v) && any_within_operands(v, 8, true, [&](const Obj& o) {
-               return std::any_of(usable_keys.begin(), usable_keys.end(),
-                                  [&](ObjId k) { return &objs_[k] == &o; });
-             });
+      return any_within_operands(v, 8, true, [&](const Obj& o) {
+        return std::any_of(usable_keys.begin(), usable_keys.end(), [&](ObjId k) { return &objs_[k] == &o; });
+      });
     };
     for (ObjId v : values) {
       ValueSet held{v};
       if (objs_[v].kind == ObjKind::Container) held.merge(load_one(v, elements_field(), site));
-      if (std::any_of(held.begin(), held.end(), computed_from_key)) {
+      for (ObjId h : held) {
+        if (h == v && objs_[v].kind == ObjKind::Container) continue;
+        if (!computed_from_key(h) || (!is_graph(h) && !is_placeholder(field_root(h)) &&
+                                      std::none_of(usable_keys.begin(), usable_keys.end(),
+                                                   [this](ObjId k) { return is_placeholder(k); })))
+          continue;
         path = std::vector<SiteNote>{site_ref(site, "its autograd graph saves the key")};
+        needs_graph = !is_graph(h);
         break;
       }
+      if (path) break;
     }
   }
   if (!path) return;
   Event* event = record_event(EventKind::WeakKeyHeldByValue, *dict, objs_[*dict].label, values, site,
                               describe_target(target) + " = ...");
+  if (event != nullptr) event->needs_graph = needs_graph;
   if (event != nullptr) event->held_through = std::move(*path);
 }
 
@@ -659,6 +668,7 @@ std::string Context::skipped_release_note(const SkippedRelease& skipped) const {
 void Context::emit_events() {
   for (const Event& ev : events_) {
     if (ev.kind == EventKind::Accumulate && any_model_part(ev.keyed_by)) continue;  // see Event::keyed_by
+    if (ev.needs_graph && !holds_graph(ev.values)) continue;                        // see Event::needs_graph
     // A registration taken out again: reported where this function binds what the call registered and an
     // early exit skips the statement releasing it.
     SkippedRelease skipped;

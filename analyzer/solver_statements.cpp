@@ -998,6 +998,18 @@ bool Context::any_model_part(const ValueSet& elements) const {
   return false;
 }
 
+bool Context::holds_graph(const ValueSet& values) const {
+  for (ObjId v : values) {
+    if (is_graph(v)) return true;
+    if (objs_[v].kind != ObjKind::Container) continue;
+    auto elements = st_.fields.find(field_key(v, elements_field()));
+    if (elements != st_.fields.end() && std::any_of(elements->second.begin(), elements->second.end(),
+                                                    [this](ObjId e) { return is_graph(e); }))
+      return true;
+  }
+  return false;
+}
+
 bool Context::names_loop_target(const Expr& e, const Stmt& loop) const {
   if (loop.kind != StmtKind::For || loop.targets.empty()) return false;
   std::vector<std::string> bound;
