@@ -305,7 +305,13 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
           element = ValueSet{at_site(&child, ObjKind::Unknown, "element", child.site, 5)};
           mark_graph(element);
         }
+        // `node.parent, node = root, node.parent`: each target's value is the matching element on the right.
+        const Expr* whole = assigned_value_;
+        if (whole != nullptr && whole->kind == ExprKind::Container &&
+            whole->children.size() == target.children.size())
+          assigned_value_ = &whole->children[i];
         assign(child, element, site);
+        assigned_value_ = whole;
       }
       break;
     }
@@ -515,11 +521,15 @@ void Context::exec(const Stmt& s) {
       ++loop_depth_;
       loops_.push_back(&s);
       loop_elements_.push_back(elements);
+      // `while node is not root: ...`: in the body, as under an `if`, the two are distinct objects.
+      const size_t guards = distinct_names_.size();
+      if (s.kind == StmtKind::While) collect_distinct_names(s.value);
       if (s.kind == StmtKind::For && !s.targets.empty()) {
         assign(s.targets[0], elements, s.site);
         note_derived_names(s.targets[0], s.value);
       }
       exec_block(s.body);
+      distinct_names_.resize(guards);
       loops_.pop_back();
       loop_elements_.pop_back();
       --loop_depth_;
