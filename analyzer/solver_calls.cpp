@@ -1013,8 +1013,9 @@ ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::
     }
   }
   ValueSet result;
+  instantiated_yields_.clear();
   if (callee->dirty_.empty() && callee->events_.empty() && callee->deferred_.empty() &&
-      callee->ret_.empty() && callee->raised_.empty()) {
+      callee->ret_.empty() && callee->raised_.empty() && callee->yielded_.empty()) {
     // No effect a caller can see: nothing to apply.
   } else if (callee->objs_.size() > kMaxSummaryObjects) {
     // A summary this large (a whole compiler pass) costs more to apply at every call than it can tell us:
@@ -1040,7 +1041,17 @@ ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::
   // not tracked (no placeholders on it), so a generator consumed on the spot adds nothing to a summary.
   // Calling an `async def` is the same (a coroutine), unless the call is awaited where it is made: then
   // the coroutine is run to its end on the spot and gives its return value.
-  if (f.is_generator) return generator(f, bound, node);
+  if (f.is_generator) {
+    const ValueSet yields = std::move(instantiated_yields_);
+    instantiated_yields_.clear();
+    const ValueSet gen = generator(f, bound, node);
+    // What it yields: the elements a loop over it takes (`for attempt in attempts():`). A value, not a
+    // reference the generator keeps (its frame's locals are its references).
+    if (!yields.empty()) {
+      for (ObjId g : gen) set_field(g, elements_field(), yields, true);
+    }
+    return gen;
+  }
   if (f.is_async) {
     if (&node != awaited_call_) {
       const ValueSet coroutine = generator(f, bound, node);

@@ -83,6 +83,10 @@ class Context {
   EdgeMap edges_;
   FlatSet<uint64_t, std::hash<uint64_t>> dirty_;
   ValueSet ret_;
+  // What a generator function yields (`yield Attempt(state)`): the elements a loop over a call of it takes.
+  ValueSet yielded_;
+  // Set by instantiate: the callee's yielded values mapped here (see generator()).
+  ValueSet instantiated_yields_;
   // Parameters returned unchanged by an early guard (`if not training or p == 0: return x`) before the
   // function returns something else: the disabled path, see guard_returned_params().
   std::vector<uint32_t> guard_returned_params_;

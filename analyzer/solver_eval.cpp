@@ -143,6 +143,11 @@ ValueSet Context::eval(const Expr& e) {
         awaited_result_ = saved_result;
         return values;
       }
+      // `yield x` in a generator: what a loop over the generator takes (Context::yielded_).
+      if (e.text == "yield" && e.children.size() == 1 && fn_.is_generator && !fn_.is_async) {
+        yielded_.merge(eval(e.children[0]));
+        return {};
+      }
       for (const Expr& child : e.children) eval(child);
       return {};
     case ExprKind::Container: {

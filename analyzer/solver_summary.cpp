@@ -318,6 +318,7 @@ void Context::compact_summary() {
   // Module-level state is not carried up the call graph (every caller would re-apply every registry
   // write below it); retention through globals is reported from events instead.
   for (ObjId r : ret_) roots.push_back(r);
+  for (ObjId r : yielded_) roots.push_back(r);
   for (ObjId r : raised_) roots.push_back(r);
   for (const Event& ev : events_) {
     if (ev.base != kNoObj) roots.push_back(ev.base);
@@ -417,6 +418,7 @@ void Context::compact_summary() {
     for (auto& [name, values] : d.args) values = map_set(values);
   }
   ret_ = map_set(ret_);
+  yielded_ = map_set(yielded_);
   raised_ = map_set(raised_);
   for (ObjId& p : params_) p = map_id(p);
   func_self_ = map_id(func_self_);

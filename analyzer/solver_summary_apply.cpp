@@ -430,6 +430,8 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
   }
   ValueSet result;
   for (ObjId r : callee.ret_) result.merge(map_obj(r, 0));
+  instantiated_yields_.clear();
+  for (ObjId y : callee.yielded_) instantiated_yields_.merge(map_obj(y, 0));
   return result;
 }
 
