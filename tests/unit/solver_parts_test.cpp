@@ -141,4 +141,44 @@ TEST(SolverParts, CyclesThroughOneObjectByTwoFieldsStayTwo) {
   }
 }
 
+// One cycle seen in two functions: `fit()` reads `self.hooks` and `self.hooks._subs` and appends `self`,
+// `main()` runs `__init__` too, which stored them. Reported once, with the stores, in one part or split
+// between two (the bus in one module, the trainer in another).
+TEST(SolverParts, ACycleSeenThroughReadsAndThroughStoresIsOne) {
+  std::vector<std::shared_ptr<const ModuleFacts>> modules;
+  modules.push_back(lower_module(SourceText{"bus.py", "bus", false,
+                                            "class HookBus:\n"
+                                            "    def __init__(self):\n"
+                                            "        self._subs = []\n"
+                                            "\n"
+                                            "    def on(self, handler):\n"
+                                            "        self._subs.append((handler, 1))\n"}));
+  modules.push_back(lower_module(SourceText{"train.py", "train", false,
+                                            "from bus import HookBus\n"
+                                            "\n"
+                                            "\n"
+                                            "class Trainer:\n"
+                                            "    def __init__(self):\n"
+                                            "        self.hooks = HookBus()\n"
+                                            "\n"
+                                            "    def fit(self):\n"
+                                            "        self.hooks.on(self)\n"
+                                            "\n"
+                                            "\n"
+                                            "def main():\n"
+                                            "    Trainer().fit()\n"}));
+  const Program program(modules);
+  for (const size_t parts : {1u, 2u}) {
+    const SolveResult result = solve(program, *LibraryModels::builtin(), false, parts);
+    ASSERT_EQ(result.cycles.size(), 1u) << parts << " parts";
+    // The witness kept shows where `hooks` was stored, not only where fit() read it.
+    bool shows_store = false;
+    for (const WitnessEdge& edge : result.cycles[0].edges) {
+      for (const SiteRef& site : edge.chain)
+        shows_store |= site.note.find("self.hooks = ...") != std::string::npos;
+    }
+    EXPECT_TRUE(shows_store) << parts << " parts";
+  }
+}
+
 }  // namespace
