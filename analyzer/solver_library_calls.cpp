@@ -856,6 +856,10 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         evaluating_assignment_->targets[0].children.empty())
       return false;
     const Expr& holder = evaluating_assignment_->targets[0].children[0];
+    // Read again here, so only a plain name or attribute chain (no call to run twice).
+    for (const Expr* part = &holder; part->kind != ExprKind::Name; part = &part->children[0]) {
+      if (part->kind != ExprKind::Attribute || part->children.size() != 1) return false;
+    }
     // `self._handles` where this method sets it: what the class's methods set the attribute to.
     if (holder.kind == ExprKind::Attribute && holder.children.size() == 1) {
       const ValueSet owners = eval(holder.children[0]);

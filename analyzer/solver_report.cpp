@@ -236,20 +236,18 @@ void Context::record_weak_key_store(const ValueSet& bases, const ValueSet& keys,
   // only a caller knows (a forward hook's `output`) is looked at there: the event waits for a graph.
   bool needs_graph = false;
   if (!path && no_grad_depth_ == 0) {
+    const bool key_from_caller =
+        std::any_of(usable_keys.begin(), usable_keys.end(), [this](ObjId k) { return is_placeholder(k); });
     auto computed_from_key = [&](ObjId v) {
       return any_within_operands(v, 8, true, [&](const Obj& o) {
         return std::any_of(usable_keys.begin(), usable_keys.end(), [&](ObjId k) { return &objs_[k] == &o; });
       });
     };
     for (ObjId v : values) {
-      ValueSet held{v};
-      if (objs_[v].kind == ObjKind::Container) held.merge(load_one(v, elements_field(), site));
+      // The value itself, or an element of a tuple or list stored (`(name, energy)`).
+      ValueSet held = objs_[v].kind == ObjKind::Container ? load_one(v, elements_field(), site) : ValueSet{v};
       for (ObjId h : held) {
-        if (h == v && objs_[v].kind == ObjKind::Container) continue;
-        if (!computed_from_key(h) || (!is_graph(h) && !is_placeholder(field_root(h)) &&
-                                      std::none_of(usable_keys.begin(), usable_keys.end(),
-                                                   [this](ObjId k) { return is_placeholder(k); })))
-          continue;
+        if (!(is_graph(h) || key_from_caller) || !computed_from_key(h)) continue;
         path = std::vector<SiteNote>{site_ref(site, "its autograd graph saves the key")};
         needs_graph = !is_graph(h);
         break;
