@@ -27,7 +27,8 @@ enum class ExprKind : uint8_t {
   Function,   // a lambda: function_index into ModuleFacts::functions
   Arith,      // operators, f-strings, comparisons: a new value computed from children
   Choice,     // `a if c else b`, `a or b`: any of children; arg_names {"isinstance", name, Dotted} (or
-              // "issubclass") when c is such a test
+              // "issubclass") when c is such a test; `a if c else b` has text "if" and c as a third child,
+              // not a value (see choice_branches)
   Walrus,     // text := children[0]
   Starred,    // *children[0] in a call or display
   Unknown,    // await, yield and anything else: an unknown value
@@ -153,6 +154,11 @@ struct ClassDef {
   int32_t parent_function = -1;
   bool defines_del = false;
 };
+
+// The children of a Choice that are its values: all but the condition of `a if c else b`.
+inline size_t choice_branches(const Expr& choice) {
+  return choice.text == "if" && choice.children.size() == 3 ? 2 : choice.children.size();
+}
 
 // Calls `visit(e)` for `e` and every expression under it, parents before children.
 template <typename Visit>

@@ -226,11 +226,14 @@ Expr Lowerer::lower_expr(TSNode node) {
     e.kind = ExprKind::Choice;
     const NamedChildren node_children(*this, node);
     const uint32_t count = node_children.size();
-    // a if cond else b: the value is a or b (the condition carries no reference we track).
+    // a if cond else b: the value is a or b; the condition comes last (its reads count: a lambda
+    // `lambda z: f(z) if self.on else z` closes over `self`), marked by the text "if" (choice_branches).
     if (count >= 3) {
-      e.children.reserve(2);
+      e.text = "if";
+      e.children.reserve(3);
       e.children.push_back(lower_expr(node_children[0]));
       e.children.push_back(lower_expr(node_children[2]));
+      e.children.push_back(lower_expr(node_children[1]));
       note_class_test(node_children[1], e);
     }
   } else if (sym == g_.named_expression) {

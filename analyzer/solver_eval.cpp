@@ -286,12 +286,14 @@ ValueSet Context::eval(const Expr& e) {
       return ValueSet{value};
     }
     case ExprKind::Choice: {
-      if (e.arg_names.size() == 3 && e.children.size() == 2) {
+      const size_t branches = choice_branches(e);
+      if (branches < e.children.size()) eval(e.children.back());  // the condition, for what it does
+      if (e.arg_names.size() == 3 && branches == 2) {
         const int branch = class_test_branch(e);
         if (branch >= 0) return eval(e.children[static_cast<size_t>(branch)]);
       }
       ValueSet out;
-      for (const Expr& child : e.children) out.merge(eval(child));
+      for (size_t i = 0; i < branches; ++i) out.merge(eval(e.children[i]));
       return out;
     }
     case ExprKind::Walrus: {

@@ -789,7 +789,8 @@ void Context::exec_try(const Stmt& s) {
 // `torch.cat((x, v))` for `x`); null when none does.
 const Expr* Context::self_accumulation(const Expr& value, const Expr& target) {
   if (value.kind == ExprKind::Choice) {
-    for (const Expr& branch : value.children) {
+    for (size_t i = 0; i < choice_branches(value); ++i) {
+      const Expr& branch = value.children[i];
       if (branch.kind == ExprKind::Choice) continue;  // one level: the branches are evaluated one by one
       if (const Expr* found = self_accumulation(branch, target)) return found;
     }

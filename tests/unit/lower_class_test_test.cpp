@@ -24,7 +24,10 @@ Expr assigned_value(const std::string& statement) {
 TEST(LowerClassTest, KeepsIsinstanceAndIssubclassOnTheChoice) {
   const Expr instance = assigned_value("y = a if isinstance(x, mod.Node) else b");
   ASSERT_EQ(instance.kind, ExprKind::Choice);
-  EXPECT_EQ(instance.children.size(), 2u);
+  // The two values, then the condition (read for what it names, not a value).
+  ASSERT_EQ(instance.children.size(), 3u);
+  EXPECT_EQ(choice_branches(instance), 2u);
+  EXPECT_EQ(instance.children[2].kind, ExprKind::Call);
   EXPECT_EQ(instance.arg_names, (std::vector<std::string>{"isinstance", "x", "mod.Node"}));
   const Expr subclass = assigned_value("y = cls(d) if issubclass(cls, Mix) else cls()");
   EXPECT_EQ(subclass.arg_names, (std::vector<std::string>{"issubclass", "cls", "Mix"}));
