@@ -337,7 +337,10 @@ void Context::exec(const Stmt& s) {
       const Expr* accumulation = s.targets.size() == 1 ? self_accumulation(s.value, s.targets[0]) : nullptr;
       ValueSet values, accumulated;
       if (accumulation != nullptr && accumulation != &s.value) {
-        for (const Expr& branch : s.value.children) {
+        const size_t branches = choice_branches(s.value);
+        if (branches < s.value.children.size()) eval(s.value.children.back());  // the condition
+        for (size_t i = 0; i < branches; ++i) {
+          const Expr& branch = s.value.children[i];
           const ValueSet branch_values = eval(branch);
           if (&branch == accumulation) accumulated = branch_values;
           values.merge(branch_values);
