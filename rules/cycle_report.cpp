@@ -203,9 +203,17 @@ std::string remedy(const WitnessEdge& weak, const std::string& weak_name, NodeKi
                      : target == NodeKind::Traceback ? "the traceback"
                      : target == NodeKind::Frame     ? "the frame"
                                                      : nullptr;
-  if (what != nullptr)
-    return std::string(" Do not keep ") + what + " in '" + weak.field +
-           "' (it cannot be weakly referenced): keep what you need from it.";
+  if (what != nullptr) {
+    // An element slot ("[]", "[2]") reads better as the container it is in, where that has a name.
+    const bool element = weak.field.starts_with("[");
+    const std::string container =
+        weak_name.ends_with("]") ? weak_name.substr(0, weak_name.rfind('[')) : weak_name;
+    const std::string place = !element             ? "in '" + weak.field + "'"
+                              : !container.empty() ? "in '" + container + "'"
+                                                   : std::string("in a container");
+    return std::string(" Do not keep ") + what + " " + place +
+           " (it cannot be weakly referenced): keep what you need from it.";
+  }
   // A dict's key: the dict itself can hold it weakly.
   if (weak.field == ".keys[]") {
     const std::string dict = weak_name.ends_with("[key]")

@@ -134,7 +134,7 @@ class CliTest(unittest.TestCase):
         _, findings, _ = check_json(["errors.py"], cwd=self.dir)
         by_line = {f["location"]["row"]: f["message"] for f in findings}
         self.assertEqual(sorted(by_line), [11, 13])
-        self.assertIn("Do not keep the exception in '[]' (it cannot be weakly referenced)", by_line[11])
+        self.assertIn("Do not keep the exception in a container (it cannot be weakly referenced)", by_line[11])
         self.assertIn("Do not keep it in the local 'last', or delete it when done.", by_line[13])
         for message in by_line.values():
             self.assertNotIn("weak or break", message)
