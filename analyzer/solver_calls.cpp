@@ -280,19 +280,25 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
   }
   if (unresolved.empty()) return out;
 
-  // A field holding a callable (self.cb(...)) is called like any value.
-  ValueSet field_callables;
+  // A field holding a callable (self.cb(...)) is called like any value, and that is the whole call: no
+  // method of that name runs.
+  ValueSet field_callables, without_field;
   const bool model_like = is_model_like_name(method);
   for (ObjId r : unresolved) {
     auto it = st_.fields.find(field_key(r, intern_field(method)));
-    if (it != st_.fields.end()) {
+    if (it != st_.fields.end() && !it->second.empty()) {
       field_callables.merge(it->second);
-    } else if (model_like && placeholder_capable(r)) {
+      continue;
+    }
+    if (model_like && placeholder_capable(r)) {
       // `self.model(x)` read for the first time: the model a caller put there, called.
       field_callables.merge(load_one(r, intern_field(method), node.site));
     }
+    without_field.insert(r);
   }
   if (!field_callables.empty()) out.merge(call(field_callables, args, node, result_used));
+  unresolved = std::move(without_field);
+  if (unresolved.empty()) return out;
 
   if (method == "backward" || method == "manual_backward") {
     // `loss.backward()` back-propagates its receiver; `accelerator.backward(loss)` (Hugging Face Accelerate)

@@ -328,8 +328,14 @@ class Context {
   // CPython 3.11 one dict per frame, refreshed with every local's current value at each such read.
   ValueSet frame_locals(const Site& site);
   ObjId frame_locals_ = kNoObj;
+  // The object made at `node` (with `salt`, one of several made there): the same object each time.
   ObjId at_site(const void* node, ObjKind kind, const std::string& label, const Site& site,
                 uint32_t salt = 0);
+  // Salts computed from an object id live above the small constant salts, so that an id never makes its
+  // object one with another made at the same node (a bound method of `self % 997 == 11` was the ctx, salt 11,
+  // of the custom autograd Function applied there).
+  static uint32_t bound_method_salt(ObjId self) { return 0x40000000u + self % 997; }
+  static uint32_t task_exception_salt(ObjId coroutine) { return 0x50000000u + 2 * (coroutine % 997); }
   // `torch.autograd.grad(outputs, inputs, ...)`: a tuple of gradients, which carry a graph only with a
   // literal `create_graph=True` (or a flag); without it they are plain tensors, whatever graph the outputs
   // had.

@@ -371,8 +371,9 @@ ValueSet Context::eval_sequence_operator(const Expr& e) {
 }
 
 ValueSet Context::bound_method(ObjId self, CodeRef function, const Expr& node) {
-  const ObjId method = at_site(&node, ObjKind::BoundMethod,
-                               "bound method " + program_.function(function).qualname, node.site, self % 997);
+  const ObjId method =
+      at_site(&node, ObjKind::BoundMethod, "bound method " + program_.function(function).qualname, node.site,
+              bound_method_salt(self));
   objs_[method].fn = function;
   store(ValueSet{method}, intern_field("__self__"), ValueSet{self},
         {site_ref(node.site, "bound method " + program_.function(function).name + " holds its object")},
@@ -467,7 +468,7 @@ ValueSet Context::method_read_by_name(ObjId base, const Expr& node) {
   if (std::all_of(names.begin(), names.end(), [](const std::string& n) { return n.starts_with("__"); }))
     return {};
   const std::string label = "a method of " + program_.class_def(cls).name + " read by name";
-  const ObjId method = at_site(&node, ObjKind::BoundMethod, label, node.site, base % 997);
+  const ObjId method = at_site(&node, ObjKind::BoundMethod, label, node.site, bound_method_salt(base));
   store(ValueSet{method}, intern_field("__self__"), ValueSet{base},
         {site_ref(node.site, "getattr() by name reads a method bound to its object")}, EdgeRole::Capture);
   return ValueSet{method};
@@ -658,8 +659,8 @@ ValueSet Context::eval_attribute(const ValueSet& bases, const std::string& attr,
         (kind == ObjKind::Param || kind == ObjKind::Field ||
          (kind == ObjKind::LibInstance && objs_[b].module)) &&
         !names_a_class(b)) {
-      const ObjId method =
-          at_site(&node, ObjKind::BoundMethod, "bound method forward", node.site, 1000 + b % 997);
+      const ObjId method = at_site(&node, ObjKind::BoundMethod, "bound method forward", node.site,
+                                   bound_method_salt(b) + 1000);
       store(ValueSet{method}, intern_field("__self__"), ValueSet{b},
             {site_ref(node.site, "bound method forward holds its module")}, EdgeRole::Capture);
       out.insert(method);

@@ -338,7 +338,7 @@ ValueSet Context::run_as_task(const std::vector<Arg>& args, const Expr& node) {
     // traceback keeps the coroutine's frame, and so what the frame holds (its arguments, `self` among them).
     if (o.kind != ObjKind::Generator || !o.fn.valid() || !raises_directly(program_.function(o.fn))) continue;
     const std::string name = program_.function(o.fn).name;
-    const uint32_t salt = 34 + 2 * (coroutine % 997);
+    const uint32_t salt = task_exception_salt(coroutine);
     const ObjId exception =
         at_site(&node, ObjKind::Exception, "exception " + name + "() raises", node.site, salt);
     const ObjId tb = at_site(&node, ObjKind::Traceback, "traceback", node.site, salt + 1);

@@ -233,7 +233,25 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     deferred_caller_frame_ = saved_frame;
     site_module_override_ = saved;
     if (d.result != kNoObj) {
-      ValueSet merged = map_obj(d.result, 0);
+      // Calling weak references gives their referents back, all the call returns besides None: the callee's
+      // stand-in for the result is not kept next to them (`self._trainer()` with `self._trainer =
+      // weakref.ref(trainer)` is the trainer). Not for calls that make objects: those are made at the
+      // callee's call site, one object for every call of the callee from here.
+      auto weak_reference = [this](ObjId c) { return objs_[c].kind == ObjKind::Weak && !is_weak_proxy(c); };
+      auto all_weak = [&weak_reference](const ValueSet& values) {
+        return !values.empty() && std::all_of(values.begin(), values.end(), weak_reference);
+      };
+      bool calls_weak_references = !results.empty();
+      if (d.receiver == kNoObj) {
+        calls_weak_references &= all_weak(callees);
+      } else {
+        calls_weak_references &= !receivers.empty();
+        for (ObjId r : receivers) {
+          auto field = st_.fields.find(field_key(r, intern_field(d.method)));
+          calls_weak_references &= field != st_.fields.end() && all_weak(field->second);
+        }
+      }
+      ValueSet merged = calls_weak_references ? ValueSet{} : map_obj(d.result, 0);
       merged.merge(results);
       remember(d.result, std::move(merged));
     }
