@@ -803,6 +803,8 @@ class Context {
   ValueSet arg_values(const std::vector<Arg>& args, int position, const std::string& keyword,
                       const Site& site);
   ValueSet bound_method(ObjId self, CodeRef function, const Expr& node);
+  // Stores what `definition`'s parameter defaults evaluate to on the function object made from it.
+  void keep_defaults(ObjId function, const Function& definition);
   void mark_graph(const ValueSet& values, int depth = 0);
   bool is_graph(ObjId id) const;
   bool any_graph(const ValueSet& values) const {

@@ -267,6 +267,7 @@ ValueSet Context::eval(const Expr& e) {
         store(ValueSet{closure}, intern_field("cell:" + free), target,
               {site_ref(e.site, "lambda captures " + free)}, EdgeRole::Capture);
       }
+      keep_defaults(closure, program_.function(code));
       return ValueSet{closure};
     }
     case ExprKind::Arith: {
@@ -379,6 +380,19 @@ ValueSet Context::bound_method(ObjId self, CodeRef function, const Expr& node) {
         {site_ref(node.site, "bound method " + program_.function(function).name + " holds its object")},
         EdgeRole::Capture);
   return ValueSet{method};
+}
+
+// Default values are evaluated where the function (or lambda) is made and kept by the function object
+// (keyword-only ones in a dict of their own): `lambda grad, p=param: ...` holds `param`.
+void Context::keep_defaults(ObjId function, const Function& definition) {
+  for (const Param& p : definition.params) {
+    if (!p.has_default || p.default_per_call) continue;
+    const ValueSet defaults = eval(p.default_value);
+    if (defaults.empty()) continue;
+    store(ValueSet{function},
+          intern_field(p.kind == ParamKind::KeywordOnly ? "__kwdefaults__" : "__defaults__"), defaults,
+          {site_ref(p.site, "default of " + p.name)}, EdgeRole::Capture);
+  }
 }
 
 ObjId Context::mapped_bound_method(ObjId base, FieldId field, const Expr& node, const SiteNote& call,

@@ -608,18 +608,7 @@ void Context::exec(const Stmt& s) {
         store(ValueSet{closure}, intern_field("cell:" + free), target,
               {site_ref(nested.site, "function " + nested.name + " captures " + free)}, EdgeRole::Capture);
       }
-      // Default values are evaluated now and kept by the function object (keyword-only ones in a dict of
-      // their own).
-      for (const Param& p : nested.params) {
-        if (p.has_default && !p.default_per_call) {
-          const ValueSet defaults = eval(p.default_value);
-          if (!defaults.empty()) {
-            store(ValueSet{closure},
-                  intern_field(p.kind == ParamKind::KeywordOnly ? "__kwdefaults__" : "__defaults__"),
-                  defaults, {site_ref(p.site, "default of " + p.name)}, EdgeRole::Capture);
-          }
-        }
-      }
+      keep_defaults(closure, nested);
       write_name(s.text, ValueSet{closure}, s.site);
       break;
     }
