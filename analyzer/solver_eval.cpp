@@ -338,6 +338,9 @@ ValueSet Context::read_property(ObjId instance, CodeRef getter, MethodKind kind,
 
 // `(self,) + args`, `args + [x]`, `[None] * n`: a new sequence holding the elements of each operand that is
 // a container (a number repeats them).
+// The numbered slots of a sequence's first operand copied into `a + b` (displays are short).
+constexpr size_t kMaxCopiedSlots = 8;
+
 ValueSet Context::eval_sequence_operator(const Expr& e) {
   ValueSet elements;
   // An operand's element it surely holds is one the result surely holds, unless a count that may be 0
@@ -348,8 +351,10 @@ ValueSet Context::eval_sequence_operator(const Expr& e) {
         return c.kind == ExprKind::Literal && !c.text.empty() && c.text != "0" &&
                std::all_of(c.text.begin(), c.text.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
       });
+  ValueSet first_operand;
   for (const Expr& child : e.children) {
     const ValueSet operand = eval(child);
+    if (&child == &e.children.front()) first_operand = operand;
     const ValueSet operand_elements = load(operand, elements_field(), child.site);
     elements.merge(operand_elements);
     if (operand.size() != 1 || repeated) continue;
@@ -367,6 +372,17 @@ ValueSet Context::eval_sequence_operator(const Expr& e) {
     store(ValueSet{sequence}, elements_field(), elements,
           {site_ref(e.site, std::string(tuple ? "tuple" : "list") + " element")}, EdgeRole::Plain);
     for (ObjId element : surely_elements) surely_holds(sequence, elements_field(), element);
+  }
+  // `(builder,) + args`: the first operand's numbered slots are the result's, at the same places.
+  if (e.text == "+" && first_operand.size() == 1) {
+    for (size_t i = 0; i < kMaxCopiedSlots; ++i) {
+      const FieldId slot = intern_field("[" + std::to_string(i) + "]");
+      auto it = st_.fields.find(field_key(first_operand[0], slot));
+      if (it == st_.fields.end()) break;
+      const ValueSet values = it->second;  // a copy: the store below may grow the map
+      store(ValueSet{sequence}, slot, values,
+            {site_ref(e.site, std::string(tuple ? "tuple" : "list") + " element")}, EdgeRole::Plain);
+    }
   }
   return ValueSet{sequence};
 }
