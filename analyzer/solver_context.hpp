@@ -12,6 +12,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <iterator>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -1193,30 +1195,44 @@ struct CycleEdgeKeys {
   std::string skeleton;
 
   size_t reads() const { return static_cast<size_t>(std::count(read.begin(), read.end(), true)); }
-  // The same cycle seen from two functions: edge for edge (in loose order) the same field, stored at the
-  // same site unless one of the two saw the field only where it was read; some edge was.
+  // The same cycle seen from two functions: the same fields (`loose`), and for each field the edges both saw
+  // stored are stored at the same sites, except as many as the other saw only where it was read; some edge
+  // was read.
   bool same_cycle(const CycleEdgeKeys& other) const {
     if (other.loose.size() != loose.size() || skeleton != other.skeleton ||
         (reads() == 0 && other.reads() == 0))
       return false;
-    const std::vector<size_t> mine = order(), theirs = other.order();
-    for (size_t k = 0; k < mine.size(); ++k) {
-      const size_t a = mine[k], b = theirs[k];
-      if (!read[a] && !other.read[b] && parts[a] != other.parts[b]) return false;
+    struct Field {
+      std::vector<std::string> mine, theirs;  // the sites of edges stored
+      size_t my_reads = 0, their_reads = 0;
+    };
+    std::map<std::string, Field> fields;
+    for (size_t i = 0; i < loose.size(); ++i) {
+      Field& f = fields[loose[i]];
+      if (read[i]) {
+        ++f.my_reads;
+      } else {
+        f.mine.push_back(parts[i]);
+      }
+    }
+    for (size_t i = 0; i < other.loose.size(); ++i) {
+      Field& f = fields[other.loose[i]];
+      if (other.read[i]) {
+        ++f.their_reads;
+      } else {
+        f.theirs.push_back(other.parts[i]);
+      }
+    }
+    for (auto& [name, f] : fields) {
+      std::sort(f.mine.begin(), f.mine.end());
+      std::sort(f.theirs.begin(), f.theirs.end());
+      std::vector<std::string> common;
+      std::set_intersection(f.mine.begin(), f.mine.end(), f.theirs.begin(), f.theirs.end(),
+                            std::back_inserter(common));
+      if (f.mine.size() - common.size() > f.their_reads || f.theirs.size() - common.size() > f.my_reads)
+        return false;
     }
     return true;
-  }
-
- private:
-  std::vector<size_t> order() const {
-    std::vector<size_t> indices(loose.size());
-    for (size_t i = 0; i < indices.size(); ++i) indices[i] = i;
-    std::sort(indices.begin(), indices.end(), [this](size_t a, size_t b) {
-      if (loose[a] != loose[b]) return loose[a] < loose[b];
-      if (read[a] != read[b]) return !read[a];
-      return parts[a] < parts[b];
-    });
-    return indices;
   }
 };
 

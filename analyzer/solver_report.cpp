@@ -438,6 +438,12 @@ bool Context::every_base_closes(const std::vector<ObjId>& cycle, const std::vect
   return true;
 }
 
+// "[0]", "[12]": an element of a sequence by its place.
+static bool is_numbered_slot(const std::string& field) {
+  return field.size() > 2 && field.front() == '[' && field.back() == ']' &&
+         std::all_of(field.begin() + 1, field.end() - 1, [](char c) { return c >= '0' && c <= '9'; });
+}
+
 bool Context::edge_is_must(ObjId from, FieldId field, ObjId to, const std::vector<uint32_t>& component,
                            uint32_t cycle_component) const {
   auto info = edges_.find(EdgeKey{from, field, to});
@@ -628,16 +634,20 @@ void Context::detect_cycles() {
         // Key on the innermost sites only, so callers re-discovering a callee's cycle match it. A field's
         // earlier content observed at a read is keyed by the field alone: each caller reads `self._cache`
         // where it runs, and the cycle is the same whatever line read it.
+        // A numbered slot is keyed as any element: one function sees a sequence's "[0]" where another,
+        // knowing less of it, sees its "[]".
         CycleEdgeKeys edge_keys;
         for (size_t i = 0; i < witness.edges.size(); ++i) {
           const WitnessEdge& e = witness.edges[i];
           if (e.chain.empty()) continue;
           const SiteRef& site = e.chain.back();
+          const std::string field = is_numbered_slot(e.field) ? std::string("[]") : e.field;
           edge_keys.parts.push_back(implicit[i]
-                                        ? "read" + e.field
+                                        ? "read" + field
                                         : std::to_string(site.module) + ":" + std::to_string(site.site.line) +
-                                              ":" + std::to_string(site.site.column) + e.field);
-          edge_keys.loose.push_back(e.field[0] == '.' ? "field" + e.field : edge_keys.parts.back());
+                                              ":" + std::to_string(site.site.column) + field);
+          edge_keys.loose.push_back(field[0] == '.' || field == "[]" ? "field" + field
+                                                                     : edge_keys.parts.back());
           edge_keys.read.push_back(implicit[i]);
         }
         auto joined = [](std::vector<std::string> sorted) {
