@@ -163,19 +163,29 @@ std::vector<std::pair<std::string, std::string>> import_aliases(const ModuleFact
 
 }  // namespace
 
-HandleRemoval handle_removal(const std::vector<Stmt>& body, bool is_generator) {
+HandleRemoval handle_removal(const Function& function) {
   HandleRemoval removal;
+  const std::vector<Stmt>& body = function.body;
   for_each_statement(body, [&](const Stmt& s) {
     bool calls_remove = false;
     for_each_expr(s.value, [&calls_remove](const Expr& e) {
-      calls_remove |= e.kind == ExprKind::Call && e.children.size() == 1 &&
-                      e.children[0].kind == ExprKind::Attribute && e.children[0].text == "remove";
+      if (e.kind != ExprKind::Call || e.children.empty()) return;
+      calls_remove |= e.children.size() == 1 && e.children[0].kind == ExprKind::Attribute &&
+                      e.children[0].text == "remove";
+      // `stack.callback(handle.remove)`, `atexit.register(handle.remove)`: the removal, handed on to run.
+      calls_remove |= std::any_of(e.children.begin() + 1, e.children.end(), [](const Expr& argument) {
+        return argument.kind == ExprKind::Attribute && argument.text == "remove";
+      });
     });
     if (!calls_remove) return;
-    if (is_generator && runs_only_without_exception_at_yield(body, s))
+    if (function.is_generator && runs_only_without_exception_at_yield(body, s)) {
       removal.skipped_line = s.site.line;
-    else
+    } else if (runs_only_without_exception_in_exit(function, s)) {
+      removal.skipped_line = s.site.line;
+      removal.skipped_in_exit = true;
+    } else {
       removal.removes = true;
+    }
   });
   return removal;
 }
@@ -1058,7 +1068,9 @@ void Program::collect_methods(CodeRef ref, std::optional<std::unordered_set<std:
   for (const Stmt& s : def.body) {
     if (s.kind != StmtKind::FunctionDef) continue;
     const Function& f = facts.functions[static_cast<size_t>(s.function_index)];
-    if (handle_removal(f.body, f.is_generator).removes) info.handle_removing_methods.push_back(s.text);
+    const HandleRemoval removal = handle_removal(f);
+    if (removal.removes) info.handle_removing_methods.push_back(s.text);
+    if (removal.skipped_in_exit) info.exit_removal_skipped_line = removal.skipped_line;
     collect_weak_attributes(f, info.weak_attributes);
     if (method_kind_of(f, nullptr) == MethodKind::Instance)
       collect_attribute_stores(f, info.attribute_stores);

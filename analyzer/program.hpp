@@ -77,6 +77,9 @@ struct ClassInfo {
   // Some method calls `<x>.remove()` and may run (a dunder, one some code names, or any on a class the
   // project never makes): hook handles may be removed.
   bool calls_remove = false;
+  // The line of a handle removal in this class's `__exit__` that the with block's exception skips (see
+  // HandleRemoval), 0 if none.
+  uint32_t exit_removal_skipped_line = 0;
   std::vector<std::string> handle_removing_methods;  // own methods calling `<x>.remove()`
   // The class or a project base defines `__setattr__`: `obj.name = value` runs it.
   bool overrides_setattr = false;
@@ -125,17 +128,21 @@ struct ClassInfo {
   std::vector<std::pair<std::string, CodeRef>> attribute_classes;
 };
 
-// How `body` (nested functions left out) removes hook handles: by `<anything>.remove()` with no argument.
-// In a generator, a removal that an exception thrown in at an earlier yield skips (cleanup after a bare
-// `yield` in a @contextmanager) does not count; `skipped_line` is the line of one.
+// How `function`'s body (nested functions left out) removes hook handles: by `<anything>.remove()` with no
+// argument, or by handing `<anything>.remove` to a call that runs it later (`stack.callback(h.remove)`). A removal that an exception skips does not count: in a generator, one after a bare `yield`
+// (cleanup in a @contextmanager), in an `__exit__`, one after an early return for the with block's exception;
+// `skipped_line` is the line of one, `skipped_in_exit` says which.
 struct HandleRemoval {
   bool removes = false;
   uint32_t skipped_line = 0;
+  bool skipped_in_exit = false;
 };
-HandleRemoval handle_removal(const std::vector<Stmt>& body, bool is_generator);
-// Ends the note of a registration whose removal is such a skipped one (read by the rules' advice).
+HandleRemoval handle_removal(const Function& function);
+// End the note of a registration whose removal is such a skipped one (read by the rules' advice).
 inline constexpr const char* kRemovalSkippedAtYield =
     " is skipped when an exception comes in at the `yield` before it (no try/finally)";
+inline constexpr const char* kRemovalSkippedInExit =
+    " is skipped when the with block raises (`__exit__` returns before it)";
 
 // What a call of a function under a wrapping decorator of the project runs instead (see
 // decorator_wrapper.hpp): `wrapper`, whose cell `function_cell` (the decorator's parameter, or for a class

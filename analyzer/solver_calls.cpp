@@ -1136,11 +1136,19 @@ bool Context::returns_an_entry(const std::vector<Stmt>& body) {
 
 bool Context::removes_handles() {
   if (!removes_handles_) {
-    const HandleRemoval own = handle_removal(fn_.body, fn_.is_generator);
+    const HandleRemoval own = handle_removal(fn_);
     removal_skipped_line_ = own.skipped_line;
-    removes_handles_ =
-        own.removes ||
-        (fn_.owner_class >= 0 && program_.class_info(CodeRef{ref_.module, fn_.owner_class}).calls_remove);
+    removal_skipped_in_exit_ = own.skipped_in_exit;
+    const ClassInfo* owner =
+        fn_.owner_class >= 0 ? &program_.class_info(CodeRef{ref_.module, fn_.owner_class}) : nullptr;
+    removes_handles_ = own.removes || (owner != nullptr && owner->calls_remove);
+    // Registered in `__enter__` (or another method) and removed by an `__exit__` that returns first when the
+    // with block raises.
+    if (!*removes_handles_ && removal_skipped_line_ == 0 && owner != nullptr &&
+        owner->exit_removal_skipped_line != 0) {
+      removal_skipped_line_ = owner->exit_removal_skipped_line;
+      removal_skipped_in_exit_ = true;
+    }
   }
   return *removes_handles_;
 }
@@ -1148,7 +1156,8 @@ bool Context::removes_handles() {
 std::string Context::registration_note(std::string note, bool handle_kept) {
   // A handle not kept cannot be removed: no removal of this function is its.
   if (!handle_kept || removes_handles() || removal_skipped_line_ == 0) return note;
-  return note + "; its removal at line " + std::to_string(removal_skipped_line_) + kRemovalSkippedAtYield;
+  return note + "; its removal at line " + std::to_string(removal_skipped_line_) +
+         (removal_skipped_in_exit_ ? kRemovalSkippedInExit : kRemovalSkippedAtYield);
 }
 
 // What a call to a builtin drains its first argument, a generator expression, into, keeping every element:

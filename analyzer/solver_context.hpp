@@ -119,6 +119,7 @@ class Context {
   // The line of a removal that does not count, being skipped when an exception comes in at a yield before
   // it (see handle_removal); 0 when none. Known once removes_handles() has run.
   uint32_t removal_skipped_line_ = 0;
+  bool removal_skipped_in_exit_ = false;  // that removal is in an `__exit__`, not after a `yield`
   // `note` for a hook registered here, telling of such a skipped removal when there is one and the
   // registration's handle is kept.
   std::string registration_note(std::string note, bool handle_kept);

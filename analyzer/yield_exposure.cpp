@@ -1,5 +1,8 @@
 #include "analyzer/yield_exposure.hpp"
 
+#include <algorithm>
+#include <string>
+
 namespace cyclecheck {
 namespace {
 
@@ -89,6 +92,40 @@ bool runs_only_without_exception_at_yield(const std::vector<Stmt>& body, const S
   ExposureWalk walk(target);
   walk.block(body, false);
   return walk.found && walk.skipped;
+}
+
+namespace {
+
+// `exc_type is not None`, `exc is not None`, `exc_type`, `exc`: true when the with block raised.
+bool tests_for_exception(const Expr& test, const std::vector<std::string>& names) {
+  auto names_one = [&names](const Expr& e) {
+    return e.kind == ExprKind::Name && std::find(names.begin(), names.end(), e.text) != names.end();
+  };
+  if (names_one(test)) return true;
+  if (test.kind == ExprKind::Choice && test.text.empty())  // `a or b`
+    return std::any_of(test.children.begin(), test.children.end(),
+                       [&](const Expr& c) { return tests_for_exception(c, names); });
+  return test.kind == ExprKind::Arith && test.text == "distinct" && test.children.size() == 2 &&
+         names_one(test.children[0]) && test.children[1].kind == ExprKind::Literal;
+}
+
+}  // namespace
+
+bool runs_only_without_exception_in_exit(const Function& exit_method, const Stmt& target) {
+  if ((exit_method.name != "__exit__" && exit_method.name != "__aexit__") || exit_method.params.size() < 4)
+    return false;
+  const std::vector<std::string> names{exit_method.params[1].name, exit_method.params[2].name};
+  bool returned = false;  // an earlier `if <exception>: return ...` at the top of the body
+  for (const Stmt& s : exit_method.body) {
+    bool contains_target = &s == &target;
+    if (!contains_target)
+      for_each_statement(s.body, [&](const Stmt& nested) { contains_target |= &nested == &target; });
+    if (contains_target) return returned;
+    if (s.kind == StmtKind::If && tests_for_exception(s.value, names) &&
+        std::any_of(s.body.begin(), s.body.end(), [](const Stmt& b) { return b.kind == StmtKind::Return; }))
+      returned = true;
+  }
+  return false;
 }
 
 }  // namespace cyclecheck

@@ -1,4 +1,5 @@
-// Statements of a generator that an exception thrown in at a `yield` skips.
+// Statements that an exception skips: a generator's after a `yield` (an exception thrown in there), and an
+// `__exit__`'s after an early return for the exception the with block raised.
 #pragma once
 
 #include <vector>
@@ -13,6 +14,11 @@ namespace cyclecheck {
 // a bare `yield` (a hook's `remove()`, a restored global) is then skipped. False when `target` is not in
 // `body`.
 bool runs_only_without_exception_at_yield(const std::vector<Stmt>& body, const Stmt& target);
+
+// Whether `target`, a statement of `exit_method` (an `__exit__` or `__aexit__`), runs only after a top-level
+// `if exc_type is not None: return ...` (or a test of the exception itself): cleanup there is skipped when the
+// with block raises.
+bool runs_only_without_exception_in_exit(const Function& exit_method, const Stmt& target);
 
 // Whether `e` is a yield expression (`yield x`, `yield from it`, a bare `yield`).
 inline bool is_yield(const Expr& e) { return e.kind == ExprKind::Unknown && e.text == "yield"; }

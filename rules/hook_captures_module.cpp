@@ -27,7 +27,8 @@ const RuleDefinition& hook_captures_module() {
         "        self.handle.remove()  # removing the handle silences the rule\n",
         "A handle that is kept and removed somewhere in the same class is taken as removed, even if that "
         "code never runs; but not one removed after a bare `yield` of the generator that registered it "
-        "(a @contextmanager), which an exception raised in the with block skips."}},
+        "(a @contextmanager), or after an `__exit__`'s early return for the with block's exception, which an "
+        "exception raised in the with block skips."}},
       [](const CycleWitness& c) { return has_role(c, EdgeRole::ModuleHook); },
       [](const CycleWitness& c) {
         return *find_edge(c, [](const WitnessEdge& e, size_t) { return e.role == EdgeRole::ModuleHook; });
@@ -36,10 +37,15 @@ const RuleDefinition& hook_captures_module() {
         const WitnessEdge& hook = c.edges[*find_edge(
             c, [](const WitnessEdge& e, size_t) { return e.role == EdgeRole::ModuleHook; })];
         for (const SiteRef& s : hook.chain) {
-          if (!s.note.ends_with(kRemovalSkippedAtYield)) continue;
+          const bool at_yield = s.note.ends_with(kRemovalSkippedAtYield);
+          if (!at_yield && !s.note.ends_with(kRemovalSkippedInExit)) continue;
           // The note reads "register_forward_hook() registers it; its removal at line 32 is skipped ...".
           std::string removal = s.note.substr(s.note.find("; ") + 2);
           removal[0] = 'I';
+          if (!at_yield)
+            return removal +
+                   ". Remove the handles in `__exit__` before anything returns (or in a `finally`): an "
+                   "exception raised in the with block makes it return early and leaves the hook installed.";
           return removal +
                  ". Remove the handles in a `finally` around the `yield` (`try: yield ... finally: "
                  "handle.remove()`): an exception raised in the with block comes back in at the yield and "
