@@ -75,7 +75,7 @@ void Lowerer::lower_function_definition(TSNode node, std::vector<Decorator> deco
   s.kind = StmtKind::FunctionDef;
   s.site = site(node);
   s.function_index = index;
-  s.text = name;
+  s.text = class_body_name(name);  // `def __step(self)` is the class's `_Class__step`
   out.push_back(std::move(s));
 }
 
@@ -222,9 +222,17 @@ void Lowerer::lower_class_definition(TSNode node, std::vector<Decorator> decorat
   const int32_t index = static_cast<int32_t>(facts_.classes.size() - 1);
   const int32_t saved_class = current_class_;
   current_class_ = index;
+  // Python mangles `__name` in the class body and in everything nested in it: `_Class__name`.
+  std::string saved_mangling = std::move(mangling_prefix_);
+  {
+    const std::string& name = facts_.classes[static_cast<size_t>(index)].name;
+    const size_t first = name.find_first_not_of('_');
+    mangling_prefix_ = first == std::string::npos ? std::string() : "_" + name.substr(first);
+  }
   std::vector<Stmt> body;
   lower_body(field(node, g_.f_body), body);
   current_class_ = saved_class;
+  mangling_prefix_ = std::move(saved_mangling);
   if (generates_init(facts_.classes[static_cast<size_t>(index)].decorators))
     add_generated_init(field(node, g_.f_body), index, body);
   ClassDef& cls = facts_.classes[static_cast<size_t>(index)];

@@ -54,7 +54,7 @@ Expr Lowerer::lower_target(TSNode node, bool binds) {
   const TSSymbol sym = ts_node_symbol(node);
   if (sym == g_.identifier) {
     e.kind = ExprKind::Name;
-    e.text = text(node);
+    e.text = class_body_name(text(node));
     if (binds) bind_local(e.text);
   } else if (sym == g_.attribute || sym == g_.subscript) {
     e = lower_expr(node);
@@ -99,14 +99,14 @@ Expr Lowerer::lower_expr(TSNode node) {
   const TSSymbol sym = ts_node_symbol(node);
   if (sym == g_.identifier) {
     e.kind = ExprKind::Name;
-    e.text = text(node);
+    e.text = class_body_name(text(node));
     note_read(e.text);
   } else if (sym == g_.attribute) {
     e.kind = ExprKind::Attribute;
     const FieldChildren fields(*this, node);
     const TSNode attribute = fields[g_.f_attribute];
     e.children.push_back(lower_expr(fields[g_.f_object]));
-    e.text = text(attribute);
+    e.text = mangled(text(attribute));
   } else if (sym == g_.subscript) {
     e.kind = ExprKind::Subscript;
     const FieldChildren fields(*this, node);

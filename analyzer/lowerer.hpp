@@ -45,6 +45,22 @@ class Lowerer {
   const PythonGrammar& g_;
   int32_t current_function_ = 0;
   int32_t current_class_ = -1;  // set only while lowering a class body directly
+  // "_Class" inside class Class (its body and the functions in it): what `__name` attributes are mangled
+  // with; empty outside classes (and for a class named only with underscores, which Python leaves alone).
+  std::string mangling_prefix_;
+  // `name` as Python compiles it here: "__x" (not "__x__") becomes "_Class__x" inside class Class.
+  std::string mangled(std::string name) const {
+    if (mangling_prefix_.empty() || name.size() < 3 || name[0] != '_' || name[1] != '_' ||
+        name.ends_with("__") || name.find('.') != std::string::npos)
+      return name;
+    return mangling_prefix_ + name;
+  }
+  // A name written directly in a class body (a class attribute, a method): mangled as attributes are, so that
+  // `__cache = {}` there is the `self.__cache` its methods read. Names in functions are left alone: a
+  // function's own locals are consistent either way.
+  std::string class_body_name(std::string name) const {
+    return current_class_ >= 0 ? mangled(std::move(name)) : name;
+  }
   int depth_ = 0;
   Site nesting_limit_site_{};
   std::vector<std::unordered_set<std::string>> reads_;  // names read, per function
