@@ -808,6 +808,8 @@ class Context {
   ValueSet bound_method(ObjId self, CodeRef function, const Expr& node);
   // Stores what `definition`'s parameter defaults evaluate to on the function object made from it.
   void keep_defaults(ObjId function, const Function& definition);
+  // A class statement run in a function body (see the definition).
+  void note_class_made_per_call(const Stmt& statement);
   void mark_graph(const ValueSet& values, int depth = 0);
   bool is_graph(ObjId id) const;
   bool any_graph(const ValueSet& values) const {

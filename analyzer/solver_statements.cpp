@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <string>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -617,6 +618,7 @@ void Context::exec(const Stmt& s) {
       r.kind = StaticRef::Kind::ProjectClass;
       r.code = CodeRef{ref_.module, s.class_index};
       write_name(s.text, ValueSet{constant(r)}, s.site);
+      if (ref_.index != 0) note_class_made_per_call(s);
       break;
     }
     case StmtKind::Import:
@@ -1035,6 +1037,68 @@ bool Context::names_loop_target(const Expr& e, const Stmt& loop) const {
     });
   }
   return reads_bound(e);
+}
+
+// A class statement in a function makes a new class at every call, which refers to itself (its `__mro__`
+// starts with it): garbage for the collector once dropped, with what its methods close over. An event that
+// CC111 reports where the function runs in a loop. Only for a class that stays in the function: one it
+// returns (or returns something of: `return C.apply`), stores, hands to a call (a registry) or lets a nested
+// function see may be kept by whoever gets it (a class made once per registered op), which is not known here.
+void Context::note_class_made_per_call(const Stmt& statement) {
+  const ClassDef& made = program_.class_def(CodeRef{ref_.module, statement.class_index});
+  const std::string& name = statement.text;
+  // Whether `e`'s value may be the class or hold it: `C`, `C.apply`, `(C, 1)`, `f(C)`; not the result of a
+  // call made on it (`C.apply(x)`, `C()` hands out an instance, which is looked at below as any value).
+  auto names_it = [&name](const Expr& e) {
+    auto visit = [&name](const auto& self, const Expr& x) -> bool {
+      if (x.kind == ExprKind::Name) return x.text == name;
+      const size_t first = x.kind == ExprKind::Call ? 1 : 0;  // a call's callee is not its value
+      for (size_t i = first; i < x.children.size(); ++i) {
+        if (self(self, x.children[i])) return true;
+      }
+      return false;
+    };
+    return visit(visit, e);
+  };
+  // Calls that only look at a class.
+  static const std::unordered_set<std::string_view> kInspecting{"isinstance", "issubclass", "type",  "super",
+                                                                "getattr",    "hasattr",    "print", "repr",
+                                                                "str",        "id",         "len",   "vars"};
+  bool escapes = false;
+  for_each_statement(fn_.body, [&](const Stmt& s) {
+    if (escapes) return;
+    if (s.kind == StmtKind::Return || s.kind == StmtKind::Raise) escapes |= names_it(s.value);
+    if (s.kind == StmtKind::Assign) {
+      for (const Expr& target : s.targets) escapes |= target.kind != ExprKind::Name && names_it(s.value);
+    }
+    auto visit = [&](const Expr& e) {
+      if (e.kind != ExprKind::Call || e.children.empty()) return;
+      const Expr& callee = e.children[0];
+      if (callee.kind == ExprKind::Name && kInspecting.count(callee.text) != 0) return;
+      for (size_t i = 1; i < e.children.size(); ++i) escapes |= names_it(e.children[i]);
+    };
+    for_each_expr(s.value, visit);
+    for (const Expr& target : s.targets) for_each_expr(target, visit);
+  });
+  // A nested function (not one of the class's own methods) that reads the class.
+  for (const Function& f : program_.module(ref_.module).functions) {
+    if (escapes) break;
+    if (f.parent_function != ref_.index || f.owner_class == statement.class_index) continue;
+    escapes = std::find(f.free_vars.begin(), f.free_vars.end(), name) != f.free_vars.end();
+  }
+  if (escapes) return;
+  ValueSet held;  // what its methods close over waits for the collector with it
+  for (const Stmt& member : made.body) {
+    if (member.kind != StmtKind::FunctionDef) continue;
+    for (const std::string& free : program_.function(CodeRef{ref_.module, member.function_index}).free_vars) {
+      if (is_local(free) || is_cell_var(free)) held.merge(read_name(free, statement.site));
+    }
+  }
+  if (held.empty())
+    held.insert(at_site(&statement, ObjKind::Unknown, "class " + made.name, statement.site, 7));
+  record_event(EventKind::LibraryCycle, kNoObj, "class " + made.name, held, statement.site,
+               "a class statement in " + fn_.name +
+                   "() makes a new class at every call, which refers to itself through its __mro__");
 }
 
 }  // namespace cyclecheck

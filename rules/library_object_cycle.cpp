@@ -15,7 +15,8 @@ const RuleDefinition& library_object_cycle() {
         "object which refers to itself in the library's own code, as the installed torch 1.13 does: "
         "`OneCycleLR` and `CyclicLR` keep their own bound methods, `torch.fx.symbolic_trace` makes a "
         "`GraphModule` and a `Graph` that refer to each other, `torch.nn.utils.stateless.functional_call` "
-        "makes a class per call whose methods close over the parameters, a `torch.profiler.profile` "
+        "makes a class per call whose methods close over the parameters (as does a class statement in a "
+        "function of the project), a `torch.profiler.profile` "
         "keeps its own bound methods, and an `sqlite3.connect()` connection refers to itself until it is "
         "closed (CPython 3.11; reported where the module never calls `close`). The models in "
         "`analyzer/models/library_models.toml` list them "
@@ -44,13 +45,20 @@ const RuleDefinition& library_object_cycle() {
                                            ? ", with the nn.Module it holds"
                                        : e.value_carries_graph ? ", with the tensors it holds"
                                                                : "";
+              // A project class made by a class statement in a function (see note_class_made_per_call).
+              if (e.base_label.starts_with("class "))
+                return e.base_label + " is made anew on every iteration (" + e.chain.back().note +
+                       "), and each is freed only when the garbage collector runs" + held + ".";
               return e.base_label + "() makes an object in a reference cycle of its own (" +
                      e.chain.back().note +
                      "): one is made on every iteration, and each is freed only when the garbage collector "
                      "runs" +
                      held + ".";
             },
-            [](const RetentionEvent&) {
+            [](const RetentionEvent& e) {
+              if (e.base_label.starts_with("class "))
+                return std::string(
+                    "Define the class once, at module level, and pass what its methods need as arguments.");
               return std::string(
                   "Make it once and reuse it, or drop it and call gc.collect() before making the next one.");
             },
