@@ -222,6 +222,11 @@ struct EdgeInfo {
   // bases in the function's Context::base_groups_, 0 when not. A cycle through the edge is sure when the
   // value surely reaches every one of them again.
   uint32_t base_group = 0;
+  // `src.outputs.append(node)` with `src` and `node` two variables naming elements of one container (one
+  // abstract object): the bindings of the base's root variable and of the value's (0 when not such a store).
+  // Not sure alone (the two may be the same element), but with `node.inputs.append(src)` in the same run the
+  // two stores link whichever two objects the variables name both ways (see Context::crossed_pair).
+  uint32_t pair_base = 0, pair_value = 0;
 };
 
 struct EdgeKey {

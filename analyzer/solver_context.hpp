@@ -448,6 +448,14 @@ class Context {
                          CycleWitness& witness) const;
   bool one_choice(const std::vector<ObjId>& cycle, const std::vector<FieldId>& fields,
                   CycleWitness& witness) const;
+  // A cycle element -> list -> element through a crossed-pair store, made element -> list -> element ->
+  // other list -> element through the store that links the other way.
+  void extend_to_crossed_pair(std::vector<ObjId>& cycle,
+                              const std::vector<std::vector<std::pair<uint32_t, FieldId>>>& labelled,
+                              const std::vector<uint32_t>& component, uint32_t cycle_component) const;
+  // Two stores linking the objects two variables name both ways (EdgeInfo::pair_base): marks them sure.
+  bool crossed_pair(const std::vector<ObjId>& cycle, const std::vector<FieldId>& fields,
+                    CycleWitness& witness) const;
   // The element edge `from[] -> to`, recorded as one of several values stored, is one `from` surely has
   // (every element of a display written as one object each). Not a sure edge itself: a cycle through the
   // display names the element's own slot (`[1]`), which is; a copy of every element reads this.

@@ -392,6 +392,9 @@ void Context::store(const ValueSet& bases, FieldId field, const ValueSet& values
           !(store_value_choice_ != 0 && derived_from_variable(store_base_root_, store_value_root_))) {
         info.must = false;  // parent.children.add(child) with parent and child from the same list
         info.base_group = 0;
+        info.pair_base = binding_of(store_base_root_);
+        info.pair_value = binding_of(store_value_root_);
+        if (info.pair_base == 0 || info.pair_value == 0) info.pair_base = info.pair_value = 0;
       }
       // Under `if child is not parent:`, parent.children.add(child) never stores parent in its own field:
       // whatever object both variables may name, a run links two different ones.

@@ -387,6 +387,62 @@ bool Context::one_choice(const std::vector<ObjId>& cycle, const std::vector<Fiel
   return false;
 }
 
+void Context::extend_to_crossed_pair(std::vector<ObjId>& cycle,
+                                     const std::vector<std::vector<std::pair<uint32_t, FieldId>>>& labelled,
+                                     const std::vector<uint32_t>& component, uint32_t cycle_component) const {
+  // `src.outputs.append(node)` seen as `E.outputs -> list -> E` (E: the element both variables name), with
+  // `node.inputs.append(src)` as `E.inputs -> list -> E` next to it: the two together are the cycle
+  // src -> node -> src (see crossed_pair), which the shortest path back to E does not take.
+  if (cycle.size() != 2) return;
+  const ObjId element = cycle[0], list = cycle[1];
+  const EdgeInfo* there = nullptr;
+  for (const auto& [to, field] : labelled[list]) {
+    if (to != element) continue;
+    auto it = edges_.find(EdgeKey{list, field, element});
+    if (it != edges_.end() && it->second.pair_base != 0) there = &it->second;
+  }
+  if (there == nullptr) return;
+  for (const auto& [other, field] : labelled[element]) {
+    if (other == list || component[other] != cycle_component) continue;
+    for (const auto& [to, back_field] : labelled[other]) {
+      if (to != element) continue;
+      auto it = edges_.find(EdgeKey{other, back_field, element});
+      if (it == edges_.end() || it->second.pair_base != there->pair_value ||
+          it->second.pair_value != there->pair_base)
+        continue;
+      cycle = {element, list, element, other};
+      return;
+    }
+  }
+}
+
+bool Context::crossed_pair(const std::vector<ObjId>& cycle, const std::vector<FieldId>& fields,
+                           CycleWitness& witness) const {
+  // `src.outputs.append(node)` and `node.inputs.append(src)`: whichever two objects `src` and `node` name,
+  // the two stores link them both ways, so the cycle is sure when every other edge is.
+  const size_t n = witness.edges.size();
+  if (n < 2) return false;
+  auto info = [&](size_t i) -> const EdgeInfo* {
+    auto it = edges_.find(EdgeKey{cycle[i], fields[i], cycle[(i + 1) % n]});
+    return it == edges_.end() ? nullptr : &it->second;
+  };
+  for (size_t i = 0; i < n; ++i) {
+    const EdgeInfo* there = info(i);
+    if (there == nullptr || there->pair_base == 0 || there->pair_base == there->pair_value) continue;
+    for (size_t j = 0; j < n; ++j) {
+      const EdgeInfo* back = j == i ? nullptr : info(j);
+      if (back == nullptr || back->pair_base != there->pair_value || back->pair_value != there->pair_base)
+        continue;
+      bool others_sure = true;
+      for (size_t k = 0; k < n; ++k) others_sure &= k == i || k == j || witness.edges[k].must;
+      if (!others_sure) return false;
+      witness.edges[i].must = witness.edges[j].must = true;
+      return true;
+    }
+  }
+  return false;
+}
+
 bool Context::every_base_closes(const std::vector<ObjId>& cycle, const std::vector<FieldId>& fields,
                                 const std::vector<std::vector<std::pair<uint32_t, FieldId>>>& labelled,
                                 const std::vector<uint32_t>& component, uint32_t cycle_component,
@@ -549,6 +605,7 @@ void Context::detect_cycles() {
           cycle.push_back(next);
           for (size_t i = 0; i + 1 < path.size(); ++i) cycle.push_back(path[i]);
         }
+        extend_to_crossed_pair(cycle, labelled, component, c);
         CycleWitness witness;
         witness.module = ref_.module;
         witness.function = ref_;
@@ -628,7 +685,7 @@ void Context::detect_cycles() {
           witness.skipped_release = skipped_release_note(skipped);
         }
         if (!must)
-          must = one_choice(cycle, vias, witness) ||
+          must = one_choice(cycle, vias, witness) || crossed_pair(cycle, vias, witness) ||
                  every_base_closes(cycle, vias, labelled, component, c, witness);
         witness.must = must;
         // Key on the innermost sites only, so callers re-discovering a callee's cycle match it. A field's

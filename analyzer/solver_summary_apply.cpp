@@ -363,6 +363,13 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
           info.surely_element = edge->second.surely_element && bases.size() == 1 && targets.size() == 1;
           info.unless_setter = edge->second.unless_setter && !class_known;
           info.base_group = 0;  // the callee's bases, not this context's
+          // The callee's variables, told apart from this function's and from another callee's.
+          if (info.pair_base != 0) {
+            const uint32_t callee_key = static_cast<uint32_t>(callee.ref_.module) * 0x9E3779B1u ^
+                                        static_cast<uint32_t>(callee.ref_.index) * 0x85EBCA77u;
+            info.pair_base = (info.pair_base ^ callee_key) | 1;
+            info.pair_value = (info.pair_value ^ callee_key) | 1;
+          }
           add_edge(b, field, t, std::move(info));
         }
       }
