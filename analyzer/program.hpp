@@ -129,8 +129,9 @@ struct ClassInfo {
 };
 
 // How `function`'s body (nested functions left out) removes hook handles: by `<anything>.remove()` with no
-// argument, or by handing `<anything>.remove` to a call that runs it later (`stack.callback(h.remove)`). A removal that an exception skips does not count: in a generator, one after a bare `yield`
-// (cleanup in a @contextmanager), in an `__exit__`, one after an early return for the with block's exception;
+// argument, or by handing `<anything>.remove` to a call that runs it later (`stack.callback(h.remove)`). A
+// removal that an exception skips does not count: in a generator, one after a bare `yield` (cleanup in a
+// @contextmanager); in an `__exit__`, one after an early return for the with block's exception.
 // `skipped_line` is the line of one, `skipped_in_exit` says which.
 struct HandleRemoval {
   bool removes = false;

@@ -336,11 +336,11 @@ ValueSet Context::read_property(ObjId instance, CodeRef getter, MethodKind kind,
   return value;
 }
 
-// `(self,) + args`, `args + [x]`, `[None] * n`: a new sequence holding the elements of each operand that is
-// a container (a number repeats them).
 // The numbered slots of a sequence's first operand copied into `a + b` (displays are short).
 constexpr size_t kMaxCopiedSlots = 8;
 
+// `(self,) + args`, `args + [x]`, `[None] * n`: a new sequence holding the elements of each operand that is
+// a container (a number repeats them).
 ValueSet Context::eval_sequence_operator(const Expr& e) {
   ValueSet elements;
   // An operand's element it surely holds is one the result surely holds, unless a count that may be 0
