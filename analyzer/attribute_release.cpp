@@ -125,7 +125,41 @@ std::vector<std::string> released_attributes(const Function& method) {
   }
   const MethodKind kind = method_kind_of(method);
   if (kind == MethodKind::Static || kind == MethodKind::Class) return {};
-  return released_from_first_param(method, false);
+  std::vector<std::string> released = released_from_first_param(method, false);
+  for (std::string& attribute : attributes_closed(method))
+    released.push_back(std::move(attribute) + kClosedSuffix);
+  return released;
+}
+
+std::vector<std::string> attributes_closed(const Function& method) {
+  std::vector<std::string> closed;
+  if (method.params.empty()) return closed;
+  const std::string& self = method.params[0].name;
+  auto note = [&closed](std::string attribute) {
+    if (!attribute.empty() && std::find(closed.begin(), closed.end(), attribute) == closed.end())
+      closed.push_back(std::move(attribute));
+  };
+  // `x.close()` with no argument: the attribute `x` is (`self.gen.close()`), or the name a loop over an
+  // attribute binds (`for gen in self.gens: gen.close()`).
+  std::vector<std::pair<std::string, std::string>> loop_names;  // loop variable -> attribute
+  for_each_statement(method.body, [&](const Stmt& s) {
+    if (s.kind == StmtKind::For && s.targets.size() == 1 && s.targets[0].kind == ExprKind::Name) {
+      const std::string attribute = attribute_of(s.value, self);
+      if (!attribute.empty()) loop_names.emplace_back(s.targets[0].text, attribute);
+    }
+    for_each_expr(s.value, [&](const Expr& e) {
+      if (e.kind != ExprKind::Call || e.children.size() != 1 || e.children[0].kind != ExprKind::Attribute ||
+          e.children[0].text != "close" || e.children[0].children.size() != 1)
+        return;
+      const Expr& closed_value = e.children[0].children[0];
+      note(attribute_of(closed_value, self));
+      if (closed_value.kind != ExprKind::Name) return;
+      for (const auto& [name, attribute] : loop_names) {
+        if (name == closed_value.text) note(attribute);
+      }
+    });
+  });
+  return closed;
 }
 
 std::vector<std::string> attributes_released_by_function(const Function& function) {

@@ -11,8 +11,15 @@
 namespace cyclecheck {
 
 // The attributes of its first parameter that `method` sets to None or deletes and nowhere sets to anything
-// else. Empty for `__init__`, `__del__`, static and class methods, and functions.
+// else, and, with kClosedSuffix, those whose generators it closes (see attributes_closed). Empty for
+// `__init__`, `__del__`, static and class methods, and functions.
 std::vector<std::string> released_attributes(const Function& method);
+
+// The attributes of its first parameter whose value `method` closes (`self.gen.close()`), or whose elements
+// it closes in a loop (`for gen in self.gens: gen.close()`): a generator closed lets go of its frame, and so
+// of the cycle through it, though the attribute still holds the generator.
+std::vector<std::string> attributes_closed(const Function& method);
+inline constexpr const char* kClosedSuffix = "<closed>";
 
 // The attributes of its first parameter a plain function (not a method, not a lambda) deletes (`del
 // module._old_forward` in a `remove_hook_from_module(module)`, `delattr`, `vars(module).pop("forward")`) and

@@ -54,8 +54,10 @@ bool is_enum_base(const std::string& q) {
 // `del X[...]`, ".attr" for `<anything>.attr.remove(...)`, `del <anything>.attr[...]` and the like (a class
 // attribute reached through the class or an instance), and "m()" for any call of a method m named remove* or
 // unregister*.
-void collect_removals(const std::vector<Stmt>& body, std::unordered_map<std::string, bool>& out) {
-  for_each_statement(body, [&out](const Stmt& s) {
+void collect_removals(const Function& function, std::unordered_map<std::string, bool>& out) {
+  for_each_statement(function.body, [&out, &function](const Stmt& s) {
+    // Skipped when the with block raises: `__exit__` returns before it (see yield_exposure.hpp).
+    if (runs_only_without_exception_in_exit(function, s)) return;
     for_each_expr(s.value, [&out](const Expr& e) {
       if (e.kind != ExprKind::Call || e.children.empty() || e.children[0].kind != ExprKind::Attribute ||
           e.children[0].children.empty()) {
@@ -233,7 +235,7 @@ void Program::link_module_alone(size_t m, const ModuleLink* cached) {
     // A finalizer takes nothing out of a registry that holds its object: it runs only once nothing does.
     if (f.owner_class < 0 || f.name != "__del__") {
       removed_here.clear();
-      collect_removals(f.body, removed_here);
+      collect_removals(f, removed_here);
       for (const auto& [name, removed] : removed_here) {
         removals_[m][name] = removed;
         removers_[m][name].push_back(static_cast<int32_t>(index));
@@ -1426,6 +1428,18 @@ bool Program::attribute_is_reset(int32_t module, const std::string& attribute) c
 bool Program::global_has_removal(int32_t module, const std::string& name) const {
   const auto& removed = removals_[static_cast<size_t>(module)];
   if (removed.find(name) != removed.end()) return true;
+  // Taken out where it is imported (`from tracking import _ACTIVE` ... `_ACTIVE.remove(self)`), under its own
+  // name.
+  if (!name.empty() && name[0] != '.' && name[0] != '=') {
+    const std::string& defining = modules_[static_cast<size_t>(module)]->module_name;
+    for (size_t m = 0; m < modules_.size(); ++m) {
+      if (static_cast<int32_t>(m) == module || removals_[m].find(name) == removals_[m].end()) continue;
+      auto binding = bindings_[m].find(name);
+      if (binding != bindings_[m].end() && binding->second.kind == Binding::Kind::Import &&
+          binding->second.import.module == defining && binding->second.import.member == name)
+        return true;
+    }
+  }
   // A module-level queue some code of the module consumes (`job = _jobs.get()`) lets go of what is put in.
   if (removed.find(name + ".get()") == removed.end()) return false;
   const std::string made_by = global_call_qualified(module, name);

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "analyzer/attribute_release.hpp"
 #include "analyzer/early_exit.hpp"
 #include "analyzer/scc.hpp"
 #include "analyzer/solver_context.hpp"
@@ -610,6 +611,8 @@ void Context::detect_cycles() {
         witness.module = ref_.module;
         witness.function = ref_;
         bool must = true, removable = false, released = false;
+        const bool through_generator = std::any_of(
+            cycle.begin(), cycle.end(), [this](ObjId id) { return objs_[id].kind == ObjKind::Generator; });
         std::vector<FieldId> vias;
         std::vector<bool> implicit;  // per witness edge: the field's earlier content, observed at a read
         for (size_t i = 0; i < cycle.size(); ++i) {
@@ -651,8 +654,12 @@ void Context::detect_cycles() {
             edge.field = fname.substr(0, fname.size() - 2);  // "connect() callbacks"
           } else {
             edge.field = "." + fname;
-            // `disarm()` sets `self._timer = None` and is called: the code breaks this cycle itself.
-            released |= program_.attribute_released(objs_[from].cls, fname);
+            // `disarm()` sets `self._timer = None` and is called: the code breaks this cycle itself. So does
+            // a `close()` of the generators the attribute holds, when the cycle goes through a generator's
+            // frame.
+            released |=
+                program_.attribute_released(objs_[from].cls, fname) ||
+                (through_generator && program_.attribute_released(objs_[from].cls, fname + kClosedSuffix));
           }
           auto info = edges_.find(EdgeKey{from, via, to});
           implicit.push_back(info != edges_.end() && info->second.implicit);

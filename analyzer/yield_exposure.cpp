@@ -102,7 +102,9 @@ bool tests_for_exception(const Expr& test, const std::vector<std::string>& names
     return e.kind == ExprKind::Name && std::find(names.begin(), names.end(), e.text) != names.end();
   };
   if (names_one(test)) return true;
-  if (test.kind == ExprKind::Choice && test.text.empty())  // `a or b`
+  // `a or b`, and `exc_type is not None and issubclass(exc_type, Pruned)` (true for some exceptions only:
+  // those skip what follows).
+  if (test.kind == ExprKind::Choice && (test.text.empty() || test.text == "and"))
     return std::any_of(test.children.begin(), test.children.end(),
                        [&](const Expr& c) { return tests_for_exception(c, names); });
   return test.kind == ExprKind::Arith && test.text == "distinct" && test.children.size() == 2 &&
