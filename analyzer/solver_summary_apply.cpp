@@ -407,7 +407,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     };
     if (!keeps_receiver && !project_instance && !holds_frame_like(store.values) &&
         !any_module(store.values) &&
-        ((autograd_maybe_off() && !any_backpropagated(store.values)) || !any_graph(store.values)) &&
+        ((autograd_maybe_off() && !any_backpropagated(store.values)) || !holds_graph(store.values)) &&
         !holds_model_state())
       continue;
     Event* event = record_event(EventKind::StoreIntoGlobal, store.base, objs_[store.base].label, store.values,
