@@ -818,6 +818,9 @@ class Context {
   void keep_defaults(ObjId function, const Function& definition);
   // A class statement run in a function body (see the definition).
   void note_class_made_per_call(const Stmt& statement);
+  // A self-referencing assignment that steps a state through a model rather than accumulating (see the
+  // definition).
+  bool evolves_state(const Expr& accumulation, const Expr& target) const;
   void mark_graph(const ValueSet& values, int depth = 0);
   bool is_graph(ObjId id) const;
   bool any_graph(const ValueSet& values) const {

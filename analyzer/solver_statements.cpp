@@ -369,6 +369,7 @@ void Context::exec(const Stmt& s) {
       assigned_value_ = nullptr;
       if (!loops_.empty() && s.value.kind == ExprKind::Call && !autograd_maybe_off() && any_graph(values))
         record_carried_state(s, values);
+      if (accumulation != nullptr && evolves_state(*accumulation, s.targets[0])) accumulation = nullptr;
       if (accumulation != nullptr) {
         const Expr& target = s.targets[0];
         const std::string target_text = describe_target(target);
@@ -1100,6 +1101,35 @@ void Context::note_class_made_per_call(const Stmt& statement) {
   record_event(EventKind::LibraryCycle, kNoObj, "class " + made.name, held, statement.site,
                "a class statement in " + fn_.name +
                    "() makes a new class at every call, which refers to itself through its __mro__");
+}
+
+// `u = u + dt * f(u)` in a loop that back-propagates nothing itself: a state stepped through a model (an
+// ODE or physics rollout, `x = x + layer(x)` over blocks), whose graph is meant to grow over the loop and
+// is back-propagated, or dropped, once the loop is done. Not `total = total + loss` (nothing is computed
+// from the old total) nor a running average whose loop calls backward() each step.
+bool Context::evolves_state(const Expr& accumulation, const Expr& target) const {
+  if (loops_.empty() || target.kind != ExprKind::Name) return false;
+  const std::string& name = target.text;
+  bool fed_to_a_call = false;
+  for_each_expr(accumulation, [&](const Expr& e) {
+    if (e.kind != ExprKind::Call) return;
+    for (size_t i = 1; i < e.children.size(); ++i) {
+      for_each_expr(e.children[i],
+                    [&](const Expr& x) { fed_to_a_call |= x.kind == ExprKind::Name && x.text == name; });
+    }
+  });
+  if (!fed_to_a_call) return false;
+  bool steps = false;
+  auto visit = [&steps](const Expr& e) {
+    steps |= e.kind == ExprKind::Call && !e.children.empty() && e.children[0].kind == ExprKind::Attribute &&
+             (e.children[0].text == "backward" || e.children[0].text == "manual_backward" ||
+              e.children[0].text == "step");
+  };
+  for_each_statement(loops_.back()->body, [&](const Stmt& st) {
+    for_each_expr(st.value, visit);
+    for (const Expr& t : st.targets) for_each_expr(t, visit);
+  });
+  return !steps;
 }
 
 }  // namespace cyclecheck
