@@ -1108,7 +1108,8 @@ void Context::note_class_made_per_call(const Stmt& statement) {
 // is back-propagated, or dropped, once the loop is done. Not `total = total + loss` (nothing is computed
 // from the old total) nor a running average whose loop calls backward() each step.
 bool Context::evolves_state(const Expr& accumulation, const Expr& target) const {
-  if (loops_.empty() || target.kind != ExprKind::Name) return false;
+  // `x = torch.cat((x, v))` joins: that is accumulating, whatever the call.
+  if (loops_.empty() || target.kind != ExprKind::Name || accumulation.kind == ExprKind::Call) return false;
   const std::string& name = target.text;
   bool fed_to_a_call = false;
   for_each_expr(accumulation, [&](const Expr& e) {
