@@ -538,7 +538,13 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
       case ObjKind::BoundMethod: {
         const ValueSet self = load_one(c, intern_field("__self__"), node.site);
         if (objs_[c].fn.valid()) {
+          // `Fn.apply(...)`: torch runs a custom Function's forward with autograd off (its outputs get their
+          // history from the Function's node, not from what forward computes).
+          const bool function_forward =
+              self.size() == 1 && objs_[self[0]].ctx && program_.function(objs_[c].fn).name == "forward";
+          no_grad_depth_ += function_forward ? 1 : 0;
           out.merge(invoke(objs_[c].fn, self, args, {}, node));
+          no_grad_depth_ -= function_forward ? 1 : 0;
         } else {
           out.merge(call(load_one(c, intern_field("__func__"), node.site), args, node, result_used));
         }

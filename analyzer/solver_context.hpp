@@ -136,6 +136,9 @@ class Context {
   bool names_torch_module_class(const std::string& dotted) const;
   // See solver_statements.cpp: forward marks its input `name` dirty.
   bool marked_dirty(const std::string& name) const;
+  // The names a custom Function's forward passes to `ctx.<method>(...)` (mark_dirty,
+  // mark_non_differentiable).
+  std::vector<std::string> names_marked_on_ctx(std::string_view method) const;
   // `instance.<attr>` for a property or cached_property `getter` of its class: the getter's result, stored on
   // the instance by a cached_property.
   ValueSet read_property(ObjId instance, CodeRef getter, MethodKind kind, const std::string& attr,

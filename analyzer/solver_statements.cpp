@@ -26,19 +26,23 @@ static bool iterates_at_least_once(const Expr& iterable) {
 // Whether forward (an autograd Function's, whose first parameter is ctx) calls `ctx.mark_dirty(..., name,
 // ...)`: it changed that input in place, and the input is its output now.
 bool Context::marked_dirty(const std::string& name) const {
-  bool dirty = false;
+  const std::vector<std::string> dirty = names_marked_on_ctx("mark_dirty");
+  return std::find(dirty.begin(), dirty.end(), name) != dirty.end();
+}
+
+std::vector<std::string> Context::names_marked_on_ctx(std::string_view method) const {
+  std::vector<std::string> names;
   for_each_statement(fn_.body, [&](const Stmt& st) {
-    if (dirty || st.kind != StmtKind::ExprStmt || st.value.kind != ExprKind::Call ||
-        st.value.children.empty())
-      return;
+    if (st.kind != StmtKind::ExprStmt || st.value.kind != ExprKind::Call || st.value.children.empty()) return;
     const Expr& callee = st.value.children[0];
-    if (callee.kind != ExprKind::Attribute || callee.text != "mark_dirty" || callee.children.empty() ||
+    if (callee.kind != ExprKind::Attribute || callee.text != method || callee.children.empty() ||
         callee.children[0].kind != ExprKind::Name || callee.children[0].text != fn_.params[0].name)
       return;
-    for (size_t i = 1; i < st.value.children.size(); ++i)
-      dirty |= st.value.children[i].kind == ExprKind::Name && st.value.children[i].text == name;
+    for (size_t i = 1; i < st.value.children.size(); ++i) {
+      if (st.value.children[i].kind == ExprKind::Name) names.push_back(st.value.children[i].text);
+    }
   });
-  return dirty;
+  return names;
 }
 
 // `obj.name = value` on an instance of a class that defines `__setattr__` runs it, with the name and the
@@ -451,9 +455,14 @@ void Context::exec(const Stmt& s) {
           }
         }
         // An input returned as it came is no output of its own, unless forward changed it in place and said
-        // so (`ctx.mark_dirty(x); return x`): then the input itself gets the grad_fn.
+        // so (`ctx.mark_dirty(x); return x`): then the input itself gets the grad_fn. An output marked
+        // non-differentiable (`ctx.mark_non_differentiable(count)`) gets none.
+        ValueSet non_differentiable;
+        for (const std::string& name : names_marked_on_ctx("mark_non_differentiable"))
+          non_differentiable.merge(read_name(name, s.site));
         for (ObjId out : outputs) {
           if (objs_[out].kind == ObjKind::Param && !marked_dirty(objs_[out].name.str())) continue;
+          if (non_differentiable.contains(out)) continue;
           store(ValueSet{out}, intern_field("grad_fn"), ValueSet{params_[0]},
                 {site_ref(s.site, "the returned tensor's grad_fn owns ctx")}, EdgeRole::GradFn);
         }
