@@ -1,0 +1,38 @@
+"""Next-token training of a small MoE language model; router losses ride on the graph."""
+import torch
+import torch.nn.functional as F
+
+from moe import MoELM
+
+CONFIG = {"vocab": 50, "seq": 12, "batch": 4, "steps": 6, "eval_every": 3, "lr": 3e-3}
+
+
+def evaluate(model, batches, cfg):
+    model.eval()
+    total = 0.0
+    for ids in batches:
+        logits = model(ids[:, :-1])
+        total += float(F.cross_entropy(logits.reshape(-1, cfg["vocab"]), ids[:, 1:].reshape(-1)))
+    model.train()
+    return total / len(batches)
+
+
+def main():
+    torch.manual_seed(0)
+    model = MoELM(CONFIG["vocab"])
+    opt = torch.optim.AdamW(model.parameters(), lr=CONFIG["lr"])
+    val_batches = [torch.randint(0, CONFIG["vocab"], (CONFIG["batch"], CONFIG["seq"] + 1)) for _ in range(2)]
+    for step in range(CONFIG["steps"]):
+        ids = torch.randint(0, CONFIG["vocab"], (CONFIG["batch"], CONFIG["seq"] + 1))
+        logits = model(ids[:, :-1])
+        loss = F.cross_entropy(logits.reshape(-1, CONFIG["vocab"]), ids[:, 1:].reshape(-1))
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        if (step + 1) % CONFIG["eval_every"] == 0:
+            val = evaluate(model, val_batches, CONFIG)
+            print(f"step {step} loss {loss.item():.3f} val {val:.3f}")
+
+
+if __name__ == "__main__":
+    main()
