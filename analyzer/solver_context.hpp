@@ -456,6 +456,11 @@ class Context {
   void extend_to_crossed_pair(std::vector<ObjId>& cycle,
                               const std::vector<std::vector<std::pair<uint32_t, FieldId>>>& labelled,
                               const std::vector<uint32_t>& component, uint32_t cycle_component) const;
+  // The edge info of the witness cycle's edge i (cycle[i] -> cycle[i + 1] by fields[i]), or null.
+  const EdgeInfo* cycle_edge(const std::vector<ObjId>& cycle, const std::vector<FieldId>& fields,
+                             size_t i) const;
+  // Marks the witness's edges i and j sure when every other edge is, and says whether it did.
+  static bool mark_two_sure(CycleWitness& witness, size_t i, size_t j);
   // Two stores linking the objects two variables name both ways (EdgeInfo::pair_base): marks them sure.
   bool crossed_pair(const std::vector<ObjId>& cycle, const std::vector<FieldId>& fields,
                     CycleWitness& witness) const;

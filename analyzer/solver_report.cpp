@@ -367,25 +367,31 @@ bool Context::one_choice(const std::vector<ObjId>& cycle, const std::vector<Fiel
   // same way), and every other edge is sure.
   const size_t n = witness.edges.size();
   if (n < 2) return false;
-  auto info = [&](size_t i) -> const EdgeInfo* {
-    auto it = edges_.find(EdgeKey{cycle[i], fields[i], cycle[(i + 1) % n]});
-    return it == edges_.end() ? nullptr : &it->second;
-  };
   // Edge i leaves cycle[i]; edge (i + n - 1) % n enters it.
   for (size_t i = 0; i < n; ++i) {
     const size_t entering = (i + n - 1) % n;
-    const EdgeInfo* out = info(i);
-    const EdgeInfo* in = info(entering);
+    const EdgeInfo* out = cycle_edge(cycle, fields, i);
+    const EdgeInfo* in = cycle_edge(cycle, fields, entering);
     if (out == nullptr || in == nullptr || out->choice == 0 || out->choice != in->choice ||
         !out->choice_is_base || in->choice_is_base)
       continue;
-    bool others_sure = true;
-    for (size_t j = 0; j < n; ++j) others_sure &= j == i || j == entering || witness.edges[j].must;
-    if (!others_sure) return false;
-    witness.edges[i].must = witness.edges[entering].must = true;
-    return true;
+    return mark_two_sure(witness, i, entering);
   }
   return false;
+}
+
+const EdgeInfo* Context::cycle_edge(const std::vector<ObjId>& cycle, const std::vector<FieldId>& fields,
+                                    size_t i) const {
+  auto it = edges_.find(EdgeKey{cycle[i], fields[i], cycle[(i + 1) % cycle.size()]});
+  return it == edges_.end() ? nullptr : &it->second;
+}
+
+bool Context::mark_two_sure(CycleWitness& witness, size_t i, size_t j) {
+  for (size_t k = 0; k < witness.edges.size(); ++k) {
+    if (k != i && k != j && !witness.edges[k].must) return false;
+  }
+  witness.edges[i].must = witness.edges[j].must = true;
+  return true;
 }
 
 void Context::extend_to_crossed_pair(std::vector<ObjId>& cycle,
@@ -423,22 +429,14 @@ bool Context::crossed_pair(const std::vector<ObjId>& cycle, const std::vector<Fi
   // the two stores link them both ways, so the cycle is sure when every other edge is.
   const size_t n = witness.edges.size();
   if (n < 2) return false;
-  auto info = [&](size_t i) -> const EdgeInfo* {
-    auto it = edges_.find(EdgeKey{cycle[i], fields[i], cycle[(i + 1) % n]});
-    return it == edges_.end() ? nullptr : &it->second;
-  };
   for (size_t i = 0; i < n; ++i) {
-    const EdgeInfo* there = info(i);
+    const EdgeInfo* there = cycle_edge(cycle, fields, i);
     if (there == nullptr || there->pair_base == 0 || there->pair_base == there->pair_value) continue;
     for (size_t j = 0; j < n; ++j) {
-      const EdgeInfo* back = j == i ? nullptr : info(j);
+      const EdgeInfo* back = j == i ? nullptr : cycle_edge(cycle, fields, j);
       if (back == nullptr || back->pair_base != there->pair_value || back->pair_value != there->pair_base)
         continue;
-      bool others_sure = true;
-      for (size_t k = 0; k < n; ++k) others_sure &= k == i || k == j || witness.edges[k].must;
-      if (!others_sure) return false;
-      witness.edges[i].must = witness.edges[j].must = true;
-      return true;
+      return mark_two_sure(witness, i, j);
     }
   }
   return false;
