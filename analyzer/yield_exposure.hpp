@@ -16,8 +16,8 @@ namespace cyclecheck {
 bool runs_only_without_exception_at_yield(const std::vector<Stmt>& body, const Stmt& target);
 
 // Whether `target`, a statement of `exit_method` (an `__exit__` or `__aexit__`), runs only after a top-level
-// `if exc_type is not None: return ...` (or a test of the exception itself): cleanup there is skipped when the
-// with block raises.
+// `if exc_type is not None: return ...` (or a test of the exception itself): cleanup there is skipped when
+// the with block raises.
 bool runs_only_without_exception_in_exit(const Function& exit_method, const Stmt& target);
 
 // Whether `e` is a yield expression (`yield x`, `yield from it`, a bare `yield`).
