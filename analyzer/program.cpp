@@ -1430,16 +1430,19 @@ bool Program::global_has_removal(int32_t module, const std::string& name) const 
   if (removed.find(name) != removed.end()) return true;
   // Taken out where it is imported (`from tracking import _ACTIVE` ... `_ACTIVE.remove(self)`), under its own
   // name.
-  if (!name.empty() && name[0] != '.' && name[0] != '=') {
-    const std::string& defining = modules_[static_cast<size_t>(module)]->module_name;
+  std::call_once(imported_removals_once_, [this] {
     for (size_t m = 0; m < modules_.size(); ++m) {
-      if (static_cast<int32_t>(m) == module || removals_[m].find(name) == removals_[m].end()) continue;
-      auto binding = bindings_[m].find(name);
-      if (binding != bindings_[m].end() && binding->second.kind == Binding::Kind::Import &&
-          binding->second.import.module == defining && binding->second.import.member == name)
-        return true;
+      for (const auto& [local, removed_here] : removals_[m]) {
+        auto binding = bindings_[m].find(local);
+        if (binding == bindings_[m].end() || binding->second.kind != Binding::Kind::Import ||
+            binding->second.import.member != local)
+          continue;
+        const int32_t defining = module_index(binding->second.import.module, static_cast<int32_t>(m));
+        if (defining >= 0) imported_removals_.emplace(defining, local);
+      }
     }
-  }
+  });
+  if (imported_removals_.count({module, name}) != 0) return true;
   // A module-level queue some code of the module consumes (`job = _jobs.get()`) lets go of what is put in.
   if (removed.find(name + ".get()") == removed.end()) return false;
   const std::string made_by = global_call_qualified(module, name);

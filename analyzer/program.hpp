@@ -419,6 +419,11 @@ class Program {
   // threads ask for the same registries again.
   mutable std::once_flag context_variables_found_;
   mutable std::vector<std::pair<int32_t, std::string>> context_variables_;
+  // Module-level names some other module takes entries out of under the name it imported them by
+  // (`from tracking import _ACTIVE` ... `_ACTIVE.remove(self)`), as (defining module, name); made on first
+  // use (see global_has_removal).
+  mutable std::once_flag imported_removals_once_;
+  mutable std::set<std::pair<int32_t, std::string>> imported_removals_;
   mutable std::mutex finalizer_removals_mutex_;
   mutable std::map<std::pair<int32_t, std::string>, bool> finalizer_removals_;
   // The functions calling `callee` (`callee(...)` or `<x>.callee(...)`), in project order; only modules that
