@@ -147,7 +147,9 @@ ValueSet Context::eval_call(const Expr& e, bool result_used) {
     const ObjId proxy = at_site(&e, ObjKind::Super, "super()", e.site);
     if (fn_.owner_class >= 0) objs_[proxy].cls = CodeRef{ref_.module, fn_.owner_class};
     if (!params_.empty()) {
-      st_.fields[field_key(proxy, intern_field("__self__"))] = ValueSet{params_[0]};
+      // A super object keeps the instance: `self._base = super()` is a cycle.
+      store(ValueSet{proxy}, intern_field("__self__"), ValueSet{params_[0]},
+            {site_ref(e.site, "super() keeps the instance")}, EdgeRole::Plain);
     }
     return ValueSet{proxy};
   }

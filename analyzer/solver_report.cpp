@@ -523,7 +523,6 @@ void Context::detect_cycles() {
       case ObjKind::ClassConst:
       case ObjKind::Handle:
       case ObjKind::Weak:
-      case ObjKind::Super:
         return false;
       default:
         return true;

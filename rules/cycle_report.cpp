@@ -252,7 +252,11 @@ Diagnostic make_cycle_diagnostic(const Program& program, const CycleWitness& cyc
       "): " + join_steps(steps, kMaxMessageSteps) + "." +
       (cycle.skipped_release.empty() ? std::string() : " It stays when " + cycle.skipped_release + ".") +
       holds_note(cycle) +
-      remedy(weak, reference_name(cycle, closing), cycle.nodes[(closing + 1) % cycle.nodes.size()].kind);
+      // A super object stored on its instance (`self._base = super()`) is dropped, not made weak.
+      (weak.field == ".__self__" && cycle.nodes[closing].label == "super()"
+           ? std::string(" Do not keep super() on the instance: call super().method(...) where it is needed.")
+           : remedy(weak, reference_name(cycle, closing),
+                    cycle.nodes[(closing + 1) % cycle.nodes.size()].kind));
   d.fix = weak.field == ".keys[]"
               ? std::string(
                     "Use a weakref.WeakKeyDictionary, key the entries by id() or a name, or remove the entry "
