@@ -134,6 +134,30 @@ ValueSet Context::eval_call(const Expr& e, bool result_used) {
       callee.arg_names.size() == 1 && !callee.children.empty()) {
     if (ValueSet out = call_method_named_by_parameter(callee, args, e, result_used); !out.empty()) return out;
   }
+  // `globals().update(locals())`: every value of the mapping becomes a global of the module, kept for the
+  // life of the process (a notebook-style "export everything").
+  if (callee.kind == ExprKind::Attribute && callee.text == "update" && callee.children.size() == 1 &&
+      callee.children[0].kind == ExprKind::Call && callee.children[0].children.size() == 1 &&
+      callee.children[0].children[0].kind == ExprKind::Name &&
+      callee.children[0].children[0].text == "globals" && !is_local("globals") &&
+      program_.resolve_global(ref_.module, "globals").kind == StaticRef::Kind::Unknown && !args.empty()) {
+    ValueSet values = load(arg_values(args, 0, "", e.site), elements_field(), e.site);
+    values.merge(arg_values(args, -1, "", e.site));  // keyword arguments: `globals().update(model=model)`
+    for (const Arg& a : args) {
+      if (!a.name.empty() && a.name != "*" && a.name != "**") values.merge(a.values);
+    }
+    if (!values.empty()) {
+      const ObjId g = global(ref_.module, "globals().update(...)");
+      objs_[g].label = "module namespace entries set by globals().update()";
+      store(ValueSet{g}, intern_field("value"), values, {site_ref(e.site, "globals().update(...)")},
+            EdgeRole::Plain);
+      // One event per value, so that each is named by what it is (the model, the last loss).
+      for (ObjId v : values)
+        record_event(EventKind::StoreIntoGlobal, g, objs_[g].label, ValueSet{v}, e.site,
+                     "globals().update(...)");
+    }
+    return {};
+  }
   if (callee.kind == ExprKind::Attribute && !callee.children.empty()) {
     const ValueSet receivers = eval(callee.children[0]);
     return call_method(receivers, callee.text, args, e, result_used);
