@@ -1,0 +1,35 @@
+"""GRU encoder trained with truncated BPTT: the hidden state is carried from chunk to
+chunk and cut from the graph at every chunk boundary."""
+import torch
+import torch.nn as nn
+
+
+class ChunkedGRUEncoder(nn.Module):
+    def __init__(self, n_in, n_hidden, state_clip=1.0):
+        super().__init__()
+        self.cell = nn.GRUCell(n_in, n_hidden)
+        self.state_clip = state_clip
+        self.state = None
+        self.state_grad_norms = []
+
+    def reset(self):
+        self.state = None
+
+    def _clip_state_grad(self, grad):
+        norm = grad.norm()
+        self.state_grad_norms.append(norm.item())
+        return grad * torch.clamp(self.state_clip / (norm + 1e-6), max=1.0)
+
+    def forward(self, chunk):
+        if self.state is None:
+            h = chunk.new_zeros(chunk.shape[0], self.cell.hidden_size)
+        else:
+            h = self.state.detach()
+        outputs = []
+        for t in range(chunk.shape[1]):
+            h = self.cell(chunk[:, t], h)
+            if h.requires_grad:
+                h.register_hook(self._clip_state_grad)  # retain
+            outputs.append(h)
+        self.state = h  # retain
+        return torch.stack(outputs, dim=1)
