@@ -558,6 +558,20 @@ bool Program::attribute_released(CodeRef cls, const std::string& attribute, int 
   return false;
 }
 
+bool Program::attribute_is_plain_container(CodeRef cls, const std::string& attribute) const {
+  if (!cls.valid()) return false;
+  bool stored = false, plain = true;
+  search_hierarchy(cls, [&](CodeRef, const ClassInfo& info) {
+    for (const ClassInfo::AttributeStore& store : info.attribute_stores) {
+      if (store.name != attribute) continue;
+      stored = true;
+      plain &= store.plain_container;
+    }
+    return false;  // every class of the hierarchy
+  });
+  return stored && plain;
+}
+
 bool Program::nested_store_released(const SiteRef& site) const {
   if (!nested_releases_ || site.module < 0 || static_cast<size_t>(site.module) >= modules_.size())
     return false;
@@ -1016,7 +1030,19 @@ void collect_attribute_stores(const Function& f, std::vector<ClassInfo::Attribut
       if (s.kind == StmtKind::Assign && s.value.kind == ExprKind::Literal && s.value.text == "None") continue;
       const bool call =
           s.kind == StmtKind::Assign && s.value.kind == ExprKind::Call && !s.value.children.empty();
-      out.push_back({target.text, call ? &s.value : nullptr});
+      // A display, or a call of a plain container type (`deque(maxlen=2)`, `collections.OrderedDict()`).
+      const auto plain_type = [](const Expr& callee) {
+        const std::string& name = callee.text;
+        const std::string_view last = std::string_view(name).substr(name.rfind('.') + 1);
+        return (callee.kind == ExprKind::Name || callee.kind == ExprKind::Attribute) &&
+               (last == "list" || last == "dict" || last == "set" || last == "deque" ||
+                last == "OrderedDict" || last == "defaultdict" || last == "Counter");
+      };
+      const bool plain_container =
+          s.kind == StmtKind::Assign &&
+          ((s.value.kind == ExprKind::Container && s.value.container != ContainerKind::Generator) ||
+           (call && plain_type(s.value.children[0])));
+      out.push_back({target.text, call ? &s.value : nullptr, plain_container});
     }
   });
 }

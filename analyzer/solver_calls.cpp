@@ -740,7 +740,9 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
           graph = true;
         // `block(x)` for `block in self.blocks` in a method of an nn.Module: what the module holds and is
         // called is a submodule.
-        if (o.kind == ObjKind::Field && objs_[field_root(c)].receiver && objs_[field_root(c)].module)
+        // Not an element of a plain list or dict the module keeps (`self.pending = []` holding callbacks).
+        if (o.kind == ObjKind::Field && objs_[field_root(c)].receiver && objs_[field_root(c)].module &&
+            !in_plain_container_attribute(c))
           graph = true;
         // Calling an instance of a library class (`net = nn.Linear(4, 2); net(x)`) runs it: its class's name
         // would make another instance.

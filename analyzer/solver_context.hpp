@@ -500,6 +500,17 @@ class Context {
     }
     return id;
   }
+  // A placeholder under an attribute of its root (`self.pending[]`) whose every store in the root's class
+  // sets a plain list, dict or set display (see Program::attribute_is_plain_container).
+  bool in_plain_container_attribute(ObjId id) const {
+    ObjId attribute = kNoObj;
+    for (int hops = 0; objs_[id].kind == ObjKind::Field && objs_[id].base != kNoObj && hops < 16; ++hops) {
+      attribute = id;
+      id = objs_[id].base;
+    }
+    return attribute != kNoObj && attribute != id &&
+           program_.attribute_is_plain_container(objs_[id].cls, field_name(objs_[attribute].field));
+  }
   // A placeholder read through the function object (a closure cell): the enclosing function's value.
   bool captured_from_enclosing(ObjId id) const { return objs_[field_root(id)].kind == ObjKind::FuncSelf; }
 
