@@ -120,7 +120,9 @@ struct ClassInfo {
   struct AttributeStore {
     std::string name;
     const Expr* call = nullptr;
-    bool plain_container = false;  // the value is a list, dict or set display (`self.pending = []`)
+    // The value is a list, dict or set display (`self.pending = []`) or a plain container made by a call
+    // (`deque(maxlen=2)`, `OrderedDict()`).
+    bool plain_container = false;
   };
   std::vector<AttributeStore> attribute_stores;
   // Resolved from attribute_stores once the imports are linked: each attribute with the plain project class
@@ -334,8 +336,8 @@ class Program {
   // it without setting the attribute again (`watchdog.disarm()` sets `self._timer = None`): a cycle through
   // the attribute is broken on purpose.
   bool attribute_released(CodeRef cls, const std::string& attribute, int depth = 0) const;
-  // Whether every store of `attribute` in `cls` and its project bases (one at least) sets a list, dict or set
-  // display: a plain container of the instance, not a module container whose elements are submodules.
+  // Whether every store of `attribute` in `cls` and its project bases (one at least) sets a plain container
+  // (AttributeStore::plain_container): not a module container whose elements are submodules.
   bool attribute_is_plain_container(CodeRef cls, const std::string& attribute) const;
   // The same for the store at `site` into an attribute of an object a method's `self` holds
   // (`self.model.forward = wrapper` in `__enter__`, popped again by `__exit__`): whether a method of that

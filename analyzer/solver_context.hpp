@@ -501,7 +501,7 @@ class Context {
     return id;
   }
   // A placeholder under an attribute of its root (`self.pending[]`) whose every store in the root's class
-  // sets a plain list, dict or set display (see Program::attribute_is_plain_container).
+  // sets a plain container (see Program::attribute_is_plain_container).
   bool in_plain_container_attribute(ObjId id) const {
     ObjId attribute = kNoObj;
     for (int hops = 0; objs_[id].kind == ObjKind::Field && objs_[id].base != kNoObj && hops < 16; ++hops) {
