@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "analyzer/carried_state.hpp"
 #include "analyzer/solver_context.hpp"
 #include "analyzer/torch_names.hpp"
 
@@ -1131,9 +1132,9 @@ bool Context::evolves_state(const Expr& accumulation, const Expr& target) const 
   if (!fed_to_a_call) return false;
   bool steps = false;
   auto visit = [&steps](const Expr& e) {
-    steps |= e.kind == ExprKind::Call && !e.children.empty() && e.children[0].kind == ExprKind::Attribute &&
-             (e.children[0].text == "backward" || e.children[0].text == "manual_backward" ||
-              e.children[0].text == "step");
+    steps |=
+        is_backward_call(e) || (e.kind == ExprKind::Call && !e.children.empty() &&
+                                e.children[0].kind == ExprKind::Attribute && e.children[0].text == "step");
   };
   for_each_statement(loops_.back()->body, [&](const Stmt& st) {
     for_each_expr(st.value, visit);
