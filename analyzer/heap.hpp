@@ -290,6 +290,9 @@ struct Event {
   // A weak key held by a value only through the value's autograd graph, seen where neither was known to
   // carry one (a forward hook's `output`): reported only where the values carry a graph.
   bool needs_graph = false;
+  // A class a factory makes per call and returns (see Context::note_class_made_per_call): garbage only where
+  // a caller drops the result, which decides when the event is copied into it.
+  bool pending_result_drop = false;
 };
 
 inline uint64_t field_key(ObjId base, FieldId field) { return (static_cast<uint64_t>(base) << 32) | field; }

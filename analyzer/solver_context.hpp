@@ -837,6 +837,17 @@ class Context {
   void keep_defaults(ObjId function, const Function& definition);
   // A class statement run in a function body (see the definition).
   void note_class_made_per_call(const Stmt& statement);
+  // How a value leaves this function: not at all, only through what it returns, or otherwise (stored, handed
+  // to a call, raised, seen by a nested function).
+  enum class LocalEscape : uint8_t { Stays, Returned, Kept };
+  // For what the local `name` holds; the methods of the class statement `own_class` (-1: none) do not count
+  // as nested functions reading it.
+  LocalEscape how_local_escapes(const std::string& name, int32_t own_class) const;
+  // For the result of `call`, a call in this function's body: dropped (`make(...)(x)`, an expression
+  // statement, a local that stays), returned, or kept.
+  LocalEscape how_result_escapes(const Expr& call) const;
+  // Whether `e`'s value may be the result of `call` or hold it (`call`, `(call, 1)`, `call.apply`).
+  static bool value_names_call(const Expr& e, const Expr& call);
   // A self-referencing assignment that steps a state through a model rather than accumulating (see the
   // definition).
   bool evolves_state(const Expr& accumulation, const Expr& target) const;

@@ -944,7 +944,7 @@ void Context::emit_events() {
          (out.value_is_module || out.value_holds_module || out.value_carries_graph)) ||
         (ev.kind == EventKind::WeakKeyHeldByValue && out.base_is_global) ||
         (ev.kind == EventKind::GraphIntoGrad && !ev.under_no_grad) ||
-        (ev.kind == EventKind::LibraryCycle && ev.in_loop) ||
+        (ev.kind == EventKind::LibraryCycle && ev.in_loop && !ev.pending_result_drop) ||
         (ev.kind == EventKind::LibraryKeepsObject && ev.in_loop);
     if (interesting) solver_.report_event(ref_, std::move(out));
   }

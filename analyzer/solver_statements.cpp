@@ -2,6 +2,7 @@
 // test tells about a variable where it fails.
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_set>
@@ -1051,54 +1052,103 @@ bool Context::names_loop_target(const Expr& e, const Stmt& loop) const {
   return reads_bound(e);
 }
 
-// A class statement in a function makes a new class at every call, which refers to itself (its `__mro__`
-// starts with it): garbage for the collector once dropped, with what its methods close over. An event that
-// CC111 reports where the function runs in a loop. Only for a class that stays in the function: one it
-// returns (or returns something of: `return C.apply`), stores, hands to a call (a registry) or lets a nested
-// function see may be kept by whoever gets it (a class made once per registered op), which is not known here.
-void Context::note_class_made_per_call(const Stmt& statement) {
-  const ClassDef& made = program_.class_def(CodeRef{ref_.module, statement.class_index});
-  const std::string& name = statement.text;
-  // Whether `e`'s value may be the class or hold it: `C`, `C.apply`, `(C, 1)`, `f(C)`; not the result of a
-  // call made on it (`C.apply(x)`, `C()` hands out an instance, which is looked at below as any value).
-  auto names_it = [&name](const Expr& e) {
-    auto visit = [&name](const auto& self, const Expr& x) -> bool {
-      if (x.kind == ExprKind::Name) return x.text == name;
-      const size_t first = x.kind == ExprKind::Call ? 1 : 0;  // a call's callee is not its value
-      for (size_t i = first; i < x.children.size(); ++i) {
-        if (self(self, x.children[i])) return true;
-      }
-      return false;
-    };
-    return visit(visit, e);
-  };
-  // Calls that only look at a class.
+namespace {
+
+// Calls that only look at a class.
+bool only_inspects(const Expr& callee) {
   static const std::unordered_set<std::string_view> kInspecting{"isinstance", "issubclass", "type",  "super",
                                                                 "getattr",    "hasattr",    "print", "repr",
                                                                 "str",        "id",         "len",   "vars"};
-  bool escapes = false;
+  return callee.kind == ExprKind::Name && kInspecting.count(callee.text) != 0;
+}
+
+// Whether `e`'s value may be what the local `name` holds, or hold it: `C`, `C.apply`, `(C, 1)`, `f(C)`; not
+// the result of a call made on it (`C.apply(x)`, `C()` hands out something else).
+bool value_names(const Expr& e, const std::string& name) {
+  if (e.kind == ExprKind::Name) return e.text == name;
+  const size_t first = e.kind == ExprKind::Call ? 1 : 0;  // a call's callee is not its value
+  for (size_t i = first; i < e.children.size(); ++i) {
+    if (value_names(e.children[i], name)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+Context::LocalEscape Context::how_local_escapes(const std::string& name, int32_t own_class) const {
+  bool returned = false, kept = false;
   for_each_statement(fn_.body, [&](const Stmt& s) {
-    if (escapes) return;
-    if (s.kind == StmtKind::Return || s.kind == StmtKind::Raise) escapes |= names_it(s.value);
+    if (kept) return;
+    if (s.kind == StmtKind::Return) returned |= value_names(s.value, name);
+    if (s.kind == StmtKind::Raise) kept |= value_names(s.value, name);
     if (s.kind == StmtKind::Assign) {
-      for (const Expr& target : s.targets) escapes |= target.kind != ExprKind::Name && names_it(s.value);
+      for (const Expr& target : s.targets)
+        kept |= target.kind != ExprKind::Name && value_names(s.value, name);
     }
     auto visit = [&](const Expr& e) {
-      if (e.kind != ExprKind::Call || e.children.empty()) return;
-      const Expr& callee = e.children[0];
-      if (callee.kind == ExprKind::Name && kInspecting.count(callee.text) != 0) return;
-      for (size_t i = 1; i < e.children.size(); ++i) escapes |= names_it(e.children[i]);
+      if (e.kind != ExprKind::Call || e.children.empty() || only_inspects(e.children[0])) return;
+      for (size_t i = 1; i < e.children.size(); ++i) kept |= value_names(e.children[i], name);
     };
     for_each_expr(s.value, visit);
     for (const Expr& target : s.targets) for_each_expr(target, visit);
   });
-  // A nested function (not one of the class's own methods) that reads the class.
+  // A nested function (not one of the class's own methods) that reads it.
   for (const Function& f : program_.module(ref_.module).functions) {
-    if (escapes) break;
-    if (f.parent_function != ref_.index || f.owner_class == statement.class_index) continue;
-    escapes = std::find(f.free_vars.begin(), f.free_vars.end(), name) != f.free_vars.end();
+    if (kept) break;
+    if (f.parent_function != ref_.index || (own_class >= 0 && f.owner_class == own_class)) continue;
+    kept = std::find(f.free_vars.begin(), f.free_vars.end(), name) != f.free_vars.end();
   }
-  if (escapes) return;
+  return kept ? LocalEscape::Kept : returned ? LocalEscape::Returned : LocalEscape::Stays;
+}
+
+Context::LocalEscape Context::how_result_escapes(const Expr& call) const {
+  std::optional<LocalEscape> found;
+  for_each_statement(fn_.body, [&](const Stmt& s) {
+    if (found) return;
+    // `make(...)(x)`: called and dropped.
+    auto called_at_once = [&call](const Expr& e) {
+      return e.kind == ExprKind::Call && !e.children.empty() && &e.children[0] == &call;
+    };
+    bool contains = &s.value == &call, called = false;
+    for_each_expr(s.value, [&](const Expr& e) {
+      contains |= &e == &call;
+      called |= called_at_once(e);
+    });
+    if (!contains) return;
+    if (called || (s.kind == StmtKind::ExprStmt && &s.value == &call)) {
+      found = LocalEscape::Stays;
+    } else if (s.kind == StmtKind::Return && value_names_call(s.value, call)) {
+      found = LocalEscape::Returned;
+    } else if (s.kind == StmtKind::Assign && &s.value == &call && s.targets.size() == 1 &&
+               s.targets[0].kind == ExprKind::Name) {
+      found = how_local_escapes(s.targets[0].text, -1);
+    } else {
+      found = LocalEscape::Kept;
+    }
+  });
+  return found.value_or(LocalEscape::Kept);
+}
+
+bool Context::value_names_call(const Expr& e, const Expr& call) {
+  if (&e == &call) return true;
+  if (e.kind == ExprKind::Call) return false;  // what a call on it gives back is something else
+  return std::any_of(e.children.begin(), e.children.end(),
+                     [&call](const Expr& child) { return value_names_call(child, call); });
+}
+
+// A class statement in a function makes a new class at every call, which refers to itself (its `__mro__`
+// starts with it): garbage for the collector once dropped, with what its methods close over. An event that
+// CC111 reports where the function runs in a loop. Only for a class that stays in the function, or that it
+// returns (or returns something of: `return C.apply`) to a caller that drops it (see Event::
+// pending_result_drop). One it stores, hands to a call (a registry) or lets a nested function see may be kept
+// by whoever gets it (a class made once per registered op), which is not known here; so may one a cached
+// factory returns.
+void Context::note_class_made_per_call(const Stmt& statement) {
+  const ClassDef& made = program_.class_def(CodeRef{ref_.module, statement.class_index});
+  const LocalEscape escape = how_local_escapes(statement.text, statement.class_index);
+  if (escape == LocalEscape::Kept ||
+      (escape == LocalEscape::Returned && program_.cache_decorator(ref_) != nullptr))
+    return;
   ValueSet held;  // what its methods close over waits for the collector with it
   for (const Stmt& member : made.body) {
     if (member.kind != StmtKind::FunctionDef) continue;
@@ -1108,9 +1158,11 @@ void Context::note_class_made_per_call(const Stmt& statement) {
   }
   if (held.empty())
     held.insert(at_site(&statement, ObjKind::Unknown, "class " + made.name, statement.site, 7));
-  record_event(EventKind::LibraryCycle, kNoObj, "class " + made.name, held, statement.site,
-               "a class statement in " + fn_.name +
-                   "() makes a new class at every call, which refers to itself through its __mro__");
+  Event* event =
+      record_event(EventKind::LibraryCycle, kNoObj, "class " + made.name, held, statement.site,
+                   "a class statement in " + fn_.name +
+                       "() makes a new class at every call, which refers to itself through its __mro__");
+  if (event != nullptr) event->pending_result_drop = escape == LocalEscape::Returned;
 }
 
 // `u = u + dt * f(u)` in a loop that back-propagates nothing itself: a state stepped through a model (an

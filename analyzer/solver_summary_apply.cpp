@@ -422,6 +422,11 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     if (ev.kind == EventKind::Accumulate && callee.any_model_part(ev.keyed_by))
       continue;  // see Event::keyed_by
     Event copy = ev;
+    if (ev.pending_result_drop) {
+      const LocalEscape escape = how_result_escapes(node);
+      if (escape == LocalEscape::Kept) continue;
+      copy.pending_result_drop = escape == LocalEscape::Returned;
+    }
     copy.base = kNoObj;
     if (ev.base != kNoObj) {
       const ValueSet b = map_obj(ev.base, 0);
