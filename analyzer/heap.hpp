@@ -227,6 +227,10 @@ struct EdgeInfo {
   // Not sure alone (the two may be the same element), but with `node.inputs.append(src)` in the same run the
   // two stores link whichever two objects the variables name both ways (see Context::crossed_pair).
   uint32_t pair_base = 0, pair_value = 0;
+  // `a.next = b` in `for a, b in zip(xs, xs[1:] + xs[:1])`: every element of the list gets a link to one of
+  // the list, so the links always close a ring, though both ends are one abstract object (see
+  // Context::ring_closing_values_). Shown as a ring of three of them.
+  bool closes_ring = false;
 };
 
 struct EdgeKey {

@@ -34,6 +34,10 @@ enum class ExprKind : uint8_t {
   Unknown,    // await, yield and anything else: an unknown value
 };
 
+// The text of an Arith `a + b` neither of whose operands is a list or tuple display: a new sequence where an
+// operand is a list or tuple (`bins[1:] + bins[:1]`), else a value computed from both (numbers, tensors).
+inline constexpr const char* kMaybeConcatenation = "+?";
+
 // The attribute text of `getattr(obj, name)` whose name is a variable: some attribute of obj.
 inline constexpr const char* kDynamicAttribute = "<attribute>";
 

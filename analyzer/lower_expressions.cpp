@@ -205,11 +205,14 @@ Expr Lowerer::lower_expr(TSNode node) {
     }
     e.children.reserve(count);
     for (uint32_t i = 0; i < count; ++i) e.children.push_back(lower_expr(node_children[i]));
-    if (sym == g_.binary_operator && count == 2 &&
-        std::any_of(e.children.begin(), e.children.end(), is_sequence_display)) {
+    if (sym == g_.binary_operator && count == 2) {
       // `(self,) + args`, `[None] * n`: a sequence holding the elements of its operands.
       const std::string op = text(ts_node_child_by_field_id(node, g_.f_operator));
-      if (op == "+" || op == "*") e.text = op;
+      if (std::any_of(e.children.begin(), e.children.end(), is_sequence_display)) {
+        if (op == "+" || op == "*") e.text = op;
+      } else if (op == "+") {
+        e.text = kMaybeConcatenation;
+      }
     }
     if (sym == g_.comparison_operator || sym == g_.not_operator) e.text = "bool";
     if (sym == g_.comparison_operator && count == 2 && is_distinctness_test(node)) e.text = "distinct";

@@ -223,7 +223,14 @@ class Context {
   std::unordered_map<ObjId, std::optional<std::vector<ValueSet>>> packed_arguments_;
 
   int loop_depth_ = 0;
-  std::vector<const Stmt*> loops_;       // the `for` and `while` statements being executed, innermost last
+  std::vector<const Stmt*> loops_;  // the `for` and `while` statements being executed, innermost last
+  // The right-hand sides of the stores that link every element of a list to one of the same list, in the
+  // loops being executed (see note_ring_stores and EdgeInfo::closes_ring).
+  std::vector<const Expr*> ring_closing_values_;
+  // For a loop `for a, b in zip(xs, xs[k:] + xs[:k])` (either order), whose body has no break or continue:
+  // adds to ring_closing_values_ the stores `a.f = b` (or `b.f = a`) its body makes on every turn. Returns
+  // how many it added.
+  size_t note_ring_stores(const Stmt& loop);
   std::vector<ValueSet> loop_elements_;  // parallel to loops_: what a `for` iterates (none for `while`)
   // Whether `elements` (what a `for` iterates) include a module's parameters or modules, or pairs of them.
   bool any_model_part(const ValueSet& elements) const;
@@ -534,7 +541,10 @@ class Context {
   // Methods whose names match `prefix*suffix`, bound to the instances among `bases` (getattr with a built
   // name).
   ValueSet eval_attribute_pattern(const ValueSet& bases, const std::string& pattern, const Expr& node);
-  ValueSet eval_sequence_operator(const Expr& e);
+  // `(self,) + args`, `a + b` of lists: `operands` are what e's children evaluated to.
+  ValueSet eval_sequence_operator(const Expr& e, const std::vector<ValueSet>& operands);
+  // A list or tuple made here (a display, a slice, a concatenation), which `+` concatenates.
+  bool is_sequence(ObjId id) const;
   bool rewraps_by_name(const Expr& read) const;
   ValueSet method_read_by_name(ObjId base, const Expr& node);
   ValueSet eval_dynamic_attribute(const ValueSet& bases, const Expr& node);

@@ -271,9 +271,18 @@ ValueSet Context::eval(const Expr& e) {
       return ValueSet{closure};
     }
     case ExprKind::Arith: {
-      if (e.text == "+" || e.text == "*") return eval_sequence_operator(e);
+      std::vector<ValueSet> each;
+      each.reserve(e.children.size());
+      for (const Expr& child : e.children) each.push_back(eval(child));
+      const bool concatenates =
+          e.text == "+" || e.text == "*" ||
+          (e.text == kMaybeConcatenation &&
+           std::any_of(each.begin(), each.end(), [this](const ValueSet& values) {
+             return std::any_of(values.begin(), values.end(), [this](ObjId v) { return is_sequence(v); });
+           }));
+      if (concatenates) return eval_sequence_operator(e, each);
       ValueSet operands;
-      for (const Expr& child : e.children) operands.merge(eval(child));
+      for (ValueSet& values : each) operands.merge(values);
       if (operands.empty() || e.text == "bool" || e.text == "distinct") return {};
       const ObjId value = at_site(&e, ObjKind::Value, "value", e.site);
       for (ObjId op : operands) {
@@ -341,7 +350,15 @@ constexpr size_t kMaxCopiedSlots = 8;
 
 // `(self,) + args`, `args + [x]`, `[None] * n`: a new sequence holding the elements of each operand that is
 // a container (a number repeats them).
-ValueSet Context::eval_sequence_operator(const Expr& e) {
+bool Context::is_sequence(ObjId id) const {
+  const Obj& o = objs_[id];
+  if (o.kind != ObjKind::Container) return false;
+  const std::string& label = o.label.str();
+  return label == "list" || label == "tuple" || label == "slice" || label.starts_with("list ") ||
+         label.ends_with(" tuple");
+}
+
+ValueSet Context::eval_sequence_operator(const Expr& e, const std::vector<ValueSet>& operands) {
   ValueSet elements;
   // An operand's element it surely holds is one the result surely holds, unless a count that may be 0
   // repeats it (`[hook] * n`).
@@ -351,10 +368,9 @@ ValueSet Context::eval_sequence_operator(const Expr& e) {
         return c.kind == ExprKind::Literal && !c.text.empty() && c.text != "0" &&
                std::all_of(c.text.begin(), c.text.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
       });
-  ValueSet first_operand;
-  for (const Expr& child : e.children) {
-    const ValueSet operand = eval(child);
-    if (&child == &e.children.front()) first_operand = operand;
+  for (size_t i = 0; i < e.children.size(); ++i) {
+    const Expr& child = e.children[i];
+    const ValueSet& operand = operands[i];
     const ValueSet operand_elements = load(operand, elements_field(), child.site);
     elements.merge(operand_elements);
     if (operand.size() != 1 || repeated) continue;
@@ -367,17 +383,27 @@ ValueSet Context::eval_sequence_operator(const Expr& e) {
   const bool tuple = std::any_of(e.children.begin(), e.children.end(), [](const Expr& c) {
     return c.kind == ExprKind::Container && c.container == ContainerKind::Tuple;
   });
-  const ObjId sequence = at_site(&e, ObjKind::Container, tuple ? "tuple" : "list", e.site);
+  // `a + b` of names: a tuple where an operand is one.
+  const bool tuple_values = std::any_of(operands.begin(), operands.end(), [this](const ValueSet& values) {
+    return std::any_of(values.begin(), values.end(), [this](ObjId v) {
+      return objs_[v].kind == ObjKind::Container && objs_[v].label.str().ends_with("tuple");
+    });
+  });
+  const ObjId sequence =
+      at_site(&e, ObjKind::Container,
+              tuple || (e.text == kMaybeConcatenation && tuple_values) ? "tuple" : "list", e.site);
   if (!elements.empty()) {
     store(ValueSet{sequence}, elements_field(), elements,
           {site_ref(e.site, std::string(tuple ? "tuple" : "list") + " element")}, EdgeRole::Plain);
     for (ObjId element : surely_elements) surely_holds(sequence, elements_field(), element);
   }
   // `(builder,) + args`: the first operand's numbered slots are the result's, at the same places.
-  if (e.text == "+" && first_operand.size() == 1) {
+  const ValueSet* first_operand = operands.empty() ? nullptr : &operands.front();
+  if ((e.text == "+" || e.text == kMaybeConcatenation) && first_operand != nullptr &&
+      first_operand->size() == 1) {
     for (size_t i = 0; i < kMaxCopiedSlots; ++i) {
       const FieldId slot = intern_field("[" + std::to_string(i) + "]");
-      auto it = st_.fields.find(field_key(first_operand[0], slot));
+      auto it = st_.fields.find(field_key((*first_operand)[0], slot));
       if (it == st_.fields.end()) break;
       const ValueSet values = it->second;  // a copy: the store below may grow the map
       store(ValueSet{sequence}, slot, values,

@@ -361,6 +361,9 @@ void Context::store(const ValueSet& bases, FieldId field, const ValueSet& values
   const bool strong = bases.size() == 1 && !objs_[bases[0]].summary && loop_depth_ == 0;
   const bool strong_in_loop = bases.size() == 1 && !objs_[bases[0]].summary;
   const bool guarded_distinct = are_distinct(store_base_root_, store_value_root_);
+  const bool closes_ring =
+      assigned_value_ != nullptr && std::find(ring_closing_values_.begin(), ring_closing_values_.end(),
+                                              assigned_value_) != ring_closing_values_.end();
   uint32_t base_group = 0;
   if (bases.size() > 1 && bases.size() <= kMaxBaseGroup && values.size() == 1) {
     base_groups_.push_back(bases);
@@ -383,11 +386,14 @@ void Context::store(const ValueSet& bases, FieldId field, const ValueSet& values
       info.base_group = base_group;
       // One abstract object for many (loop allocations, list elements): b.f = b links two of them
       // unless both sides are literally the same variable.
-      if (v == b && objs_[b].summary && !same_identity_store_) {
+      if (v == b && objs_[b].summary && closes_ring) {
+        info.closes_ring = true;
+      } else if (v == b && objs_[b].summary && !same_identity_store_) {
         info.must = false;
         info.base_group = 0;
       }
-      if (objs_[v].summary && !store_base_root_.empty() && store_base_root_ != store_value_root_ &&
+      if (!info.closes_ring && objs_[v].summary && !store_base_root_.empty() &&
+          store_base_root_ != store_value_root_ &&
           (derived_from(b, v) || root_values(store_base_root_).contains(v)) &&
           !(store_value_choice_ != 0 && derived_from_variable(store_base_root_, store_value_root_))) {
         info.must = false;  // parent.children.add(child) with parent and child from the same list

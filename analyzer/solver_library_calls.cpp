@@ -1075,6 +1075,12 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
           event->replaces_slot = true;
       }
     }
+    // `for arg in args: found.append(arg)`: a list of the elements the loop iterates holds nothing that the
+    // iterated container does not, so only a list that outlives the call accumulates them.
+    const bool copies_loop_elements =
+        !loop_elements_.empty() && !loop_elements_.back().empty() && !source.empty() &&
+        std::all_of(source.begin(), source.end(),
+                    [this](ObjId v) { return loop_elements_.back().contains(v); });
     if (field == "[]" || field.find("[]") != std::string::npos) {
       for (ObjId d : destination) {
         if (objs_[d].kind == ObjKind::Global || root_is_global(d) || stored_for_callers(d, source)) {
@@ -1083,7 +1089,8 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         // In a loop here, or into a container the caller passed in (`self.history.append(loss)` in a
         // method) or a module-level one (`FEATURES.append(output)` in a forward hook): a caller that calls
         // it in a loop accumulates too (the event's in_loop is set there).
-        if ((loop_depth_ > 0 || outlives_call(d) || objs_[d].kind == ObjKind::Global || root_is_global(d)) &&
+        if (((loop_depth_ > 0 && !copies_loop_elements) || outlives_call(d) ||
+             objs_[d].kind == ObjKind::Global || root_is_global(d)) &&
             field == "[]" && !is_registration) {
           record_event(EventKind::Accumulate, d, accumulator_label(d, receiver_expr), source, node.site,
                        what + "()");

@@ -604,6 +604,10 @@ void Context::detect_cycles() {
           for (size_t i = 0; i + 1 < path.size(); ++i) cycle.push_back(path[i]);
         }
         extend_to_crossed_pair(cycle, labelled, component, c);
+        if (next == start) {
+          auto self_loop = edges_.find(EdgeKey{start, field, start});
+          if (self_loop != edges_.end() && self_loop->second.closes_ring) cycle = {start, start, start};
+        }
         CycleWitness witness;
         witness.module = ref_.module;
         witness.function = ref_;

@@ -545,7 +545,9 @@ void Context::exec(const Stmt& s) {
         assign(s.targets[0], elements, s.site);
         note_derived_names(s.targets[0], s.value);
       }
+      const size_t ring_stores = s.kind == StmtKind::For ? note_ring_stores(s) : 0;
       exec_block(s.body);
+      ring_closing_values_.resize(ring_closing_values_.size() - ring_stores);
       distinct_names_.resize(guards);
       loops_.pop_back();
       loop_elements_.pop_back();
@@ -1134,6 +1136,53 @@ bool Context::value_names_call(const Expr& e, const Expr& call) {
   if (e.kind == ExprKind::Call) return false;  // what a call on it gives back is something else
   return std::any_of(e.children.begin(), e.children.end(),
                      [&call](const Expr& child) { return value_names_call(child, call); });
+}
+
+size_t Context::note_ring_stores(const Stmt& loop) {
+  const Expr& iterable = loop.value;
+  if (iterable.kind != ExprKind::Call || iterable.children.size() != 3 ||
+      iterable.children[0].kind != ExprKind::Name || iterable.children[0].text != "zip" ||
+      loop.targets.empty() || loop.targets[0].kind != ExprKind::Container ||
+      loop.targets[0].children.size() != 2)
+    return 0;
+  for (const std::string& keyword : iterable.arg_names) {
+    if (!keyword.empty()) return 0;
+  }
+  const Expr& first = loop.targets[0].children[0];
+  const Expr& second = loop.targets[0].children[1];
+  if (first.kind != ExprKind::Name || second.kind != ExprKind::Name || first.text == second.text) return 0;
+  // `xs` and `xs[k:] + xs[:k]`: two slices of one list joined, the same length as the list.
+  auto is_list = [](const Expr& e) { return e.kind == ExprKind::Name; };
+  auto rotates = [](const Expr& e, const std::string& list) {
+    return e.kind == ExprKind::Arith && e.children.size() == 2 &&
+           std::all_of(e.children.begin(), e.children.end(), [&list](const Expr& part) {
+             return part.kind == ExprKind::Subscript && part.text == ":" && !part.children.empty() &&
+                    part.children[0].kind == ExprKind::Name && part.children[0].text == list;
+           });
+  };
+  const Expr& left = iterable.children[1];
+  const Expr& right = iterable.children[2];
+  if (!((is_list(left) && rotates(right, left.text)) || (is_list(right) && rotates(left, right.text))))
+    return 0;
+  bool skips = false;
+  for_each_statement(loop.body, [&skips](const Stmt& st) {
+    skips |= st.kind == StmtKind::Break || st.kind == StmtKind::Continue;
+  });
+  if (skips) return 0;
+  size_t added = 0;
+  for (const Stmt& st : loop.body) {
+    if (st.kind != StmtKind::Assign || st.targets.size() != 1 || st.targets[0].kind != ExprKind::Attribute ||
+        st.targets[0].children.empty() || st.targets[0].children[0].kind != ExprKind::Name ||
+        st.value.kind != ExprKind::Name)
+      continue;
+    const std::string& base = st.targets[0].children[0].text;
+    if ((base == first.text && st.value.text == second.text) ||
+        (base == second.text && st.value.text == first.text)) {
+      ring_closing_values_.push_back(&st.value);
+      ++added;
+    }
+  }
+  return added;
 }
 
 // A class statement in a function makes a new class at every call, which refers to itself (its `__mro__`

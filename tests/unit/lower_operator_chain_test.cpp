@@ -48,16 +48,18 @@ TEST(LowerOperatorChain, AShortChainStaysNestedAsWritten) {
 }
 
 TEST(LowerOperatorChain, SequenceOperatorsWithADisplayKeepTheirOperator) {
-  // `(self,) + args` and `[x] * n` make sequences of their operands' elements; `"%s" % (a,)` formats.
+  // `(self,) + args` and `[x] * n` make sequences of their operands' elements; `"%s" % (a,)` formats;
+  // `p + q` is left for the solver to tell (lists or numbers), `p * q` is a product.
   const SourceText source{"ops.py", "ops", false,
-                          "a = (x,) + rest\nb = [x] * n\nc = '%s' % (x,)\nd = p + q\n"};
+                          "a = (x,) + rest\nb = [x] * n\nc = '%s' % (x,)\nd = p + q\ne = p * q\n"};
   const auto facts = lower_module(source);
   const std::vector<Stmt>& body = facts->functions.at(0).body;
-  ASSERT_EQ(body.size(), 4u);
+  ASSERT_EQ(body.size(), 5u);
   EXPECT_EQ(body[0].value.text, "+");
   EXPECT_EQ(body[1].value.text, "*");
   EXPECT_EQ(body[2].value.text, "");
-  EXPECT_EQ(body[3].value.text, "");
+  EXPECT_EQ(body[3].value.text, kMaybeConcatenation);
+  EXPECT_EQ(body[4].value.text, "");
 }
 
 }  // namespace
