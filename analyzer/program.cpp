@@ -931,8 +931,11 @@ bool makes_mutable_container(const Expr& value) {
   if (value.kind != ExprKind::Call || value.children.empty()) return false;
   const Expr& callee = value.children[0];
   if (callee.kind != ExprKind::Name && callee.kind != ExprKind::Attribute) return false;
-  static const char* const kNames[] = {"list",  "dict",        "set",    "defaultdict",
-                                       "deque", "OrderedDict", "Counter"};
+  // torch's module and parameter containers too: `adapters = nn.ModuleDict()` in a class body is one dict
+  // every instance fills.
+  static const char* const kNames[] = {"list",       "dict",          "set",          "defaultdict",
+                                       "deque",      "OrderedDict",   "Counter",      "ModuleDict",
+                                       "ModuleList", "ParameterDict", "ParameterList"};
   return std::any_of(std::begin(kNames), std::end(kNames), [&](const char* n) { return callee.text == n; });
 }
 

@@ -811,7 +811,10 @@ ValueSet Context::construct(CodeRef cls, const std::vector<Arg>& args, const Exp
   objs_[instance].has_del = info.defines_del;
   const CodeRef init = program_.find_method(cls, "__init__");
   if (init.valid()) {
+    const ObjId outer = constructing_;
+    constructing_ = instance;
     invoke(init, ValueSet{instance}, args, {}, node);
+    constructing_ = outer;
   } else {
     for (const std::string& q : info.external_bases) {
       if (const CallModel* model = solver_.models_.function(q)) {

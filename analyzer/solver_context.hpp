@@ -222,6 +222,8 @@ class Context {
   // Null once two calls at one site packed different numbers of them (or a `*` of unknown length).
   std::unordered_map<ObjId, std::optional<std::vector<ValueSet>>> packed_arguments_;
 
+  // The instance whose `__init__` construct() is running: its writes are strong (see instantiate).
+  ObjId constructing_ = kNoObj;
   int loop_depth_ = 0;
   std::vector<const Stmt*> loops_;  // the `for` and `while` statements being executed, innermost last
   // The right-hand sides of the stores that link every element of a list to one of the same list, in the

@@ -695,6 +695,15 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         objs_[created].tensor = true;
         for (const Arg& a : args) {
           for (ObjId v : a.values) {
+            // `parameters_to_vector(model.parameters())`: computed from leaf tensors that require grad.
+            auto elements = st_.fields.find(field_key(v, elements_field()));
+            if (elements != st_.fields.end()) {
+              for (ObjId element : elements->second) {
+                if (!objs_[element].parameter) continue;
+                add_operand(created, element);
+                if (no_grad_depth_ == 0) objs_[created].graph = true;
+              }
+            }
             if (!is_graph(v) && !objs_[v].tensor) continue;
             add_operand(created, v);
             if (is_graph(v) && no_grad_depth_ == 0) objs_[created].graph = true;
@@ -968,7 +977,14 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         }
         break;
       case ModelOperand::Base::Receiver:
-        destination = receiver;
+        // `operand._dependents.add(self)` with every `_dependents` of the project a weakref.WeakSet: the set
+        // keeps no reference (a WeakSet made here is a library object whose own model says so).
+        for (ObjId r : receiver) {
+          if ((dst_field.empty() || dst_field == "[]") && model.role == "plain" &&
+              weak_container(r) == WeakContainer::Set)
+            continue;
+          destination.insert(r);
+        }
         break;
       case ModelOperand::Base::Argument:
         destination = arg_values(args, dst.position, dst.keyword, node.site);

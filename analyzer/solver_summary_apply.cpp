@@ -333,7 +333,9 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
         into_globals.push_back({bases[0], field, map_obj(v, 0), &edge->second});
       }
     }
-    const bool strong = bases.size() == 1 && !objs_[bases[0]].summary;
+    // Also on the instance a loop makes, while its `__init__` runs: every object it stands for was made
+    // that way, so none keeps what the field held before (a class-level container of that name).
+    const bool strong = bases.size() == 1 && (!objs_[bases[0]].summary || bases[0] == constructing_);
     for (ObjId b : bases) {
       const ObjKind bk = objs_[b].kind;
       if (bk == ObjKind::ExternalConst || bk == ObjKind::ModuleConst || bk == ObjKind::FunctionConst)
