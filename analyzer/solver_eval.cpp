@@ -271,18 +271,21 @@ ValueSet Context::eval(const Expr& e) {
       return ValueSet{closure};
     }
     case ExprKind::Arith: {
-      std::vector<ValueSet> each;
-      each.reserve(e.children.size());
-      for (const Expr& child : e.children) each.push_back(eval(child));
-      const bool concatenates =
-          e.text == "+" || e.text == "*" ||
-          (e.text == kMaybeConcatenation &&
-           std::any_of(each.begin(), each.end(), [this](const ValueSet& values) {
-             return std::any_of(values.begin(), values.end(), [this](ObjId v) { return is_sequence(v); });
-           }));
-      if (concatenates) return eval_sequence_operator(e, each);
       ValueSet operands;
-      for (ValueSet& values : each) operands.merge(values);
+      if (e.text == "+" || e.text == "*" || e.text == kMaybeConcatenation) {
+        std::vector<ValueSet> each;
+        each.reserve(e.children.size());
+        for (const Expr& child : e.children) each.push_back(eval(child));
+        const bool concatenates =
+            e.text != kMaybeConcatenation ||
+            std::any_of(each.begin(), each.end(), [this](const ValueSet& values) {
+              return std::any_of(values.begin(), values.end(), [this](ObjId v) { return is_sequence(v); });
+            });
+        if (concatenates) return eval_sequence_operator(e, each);
+        for (ValueSet& values : each) operands.merge(values);
+      } else {
+        for (const Expr& child : e.children) operands.merge(eval(child));
+      }
       if (operands.empty() || e.text == "bool" || e.text == "distinct") return {};
       const ObjId value = at_site(&e, ObjKind::Value, "value", e.site);
       for (ObjId op : operands) {
