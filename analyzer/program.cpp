@@ -572,6 +572,18 @@ bool Program::attribute_is_plain_container(CodeRef cls, const std::string& attri
   return stored && plain;
 }
 
+bool Program::attribute_from_mutable_default(CodeRef cls, const std::string& attribute) const {
+  if (!cls.valid()) return false;
+  bool found = false;
+  search_hierarchy(cls, [&](CodeRef, const ClassInfo& info) {
+    for (const ClassInfo::AttributeStore& store : info.attribute_stores) {
+      found |= store.name == attribute && store.from_mutable_default;
+    }
+    return found;
+  });
+  return found;
+}
+
 bool Program::nested_store_released(const SiteRef& site) const {
   if (!nested_releases_ || site.module < 0 || static_cast<size_t>(site.module) >= modules_.size())
     return false;
@@ -1045,7 +1057,16 @@ void collect_attribute_stores(const Function& f, std::vector<ClassInfo::Attribut
           s.kind == StmtKind::Assign &&
           ((s.value.kind == ExprKind::Container && s.value.container != ContainerKind::Generator) ||
            (call && plain_type(s.value.children[0])));
-      out.push_back({target.text, call ? &s.value : nullptr, plain_container});
+      // `self._rows = store` with `store={}` in the signature.
+      const bool from_mutable_default = s.kind == StmtKind::Assign && s.value.kind == ExprKind::Name &&
+                                        std::any_of(f.params.begin(), f.params.end(), [&s](const Param& p) {
+                                          return p.name == s.value.text && p.has_default &&
+                                                 !p.default_per_call &&
+                                                 p.default_value.kind == ExprKind::Container &&
+                                                 p.default_value.container != ContainerKind::Tuple &&
+                                                 p.default_value.container != ContainerKind::Generator;
+                                        });
+      out.push_back({target.text, call ? &s.value : nullptr, plain_container, from_mutable_default});
     }
   });
 }

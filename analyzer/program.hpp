@@ -123,6 +123,9 @@ struct ClassInfo {
     // The value is a list, dict or set display (`self.pending = []`) or a plain container made by a call
     // (`deque(maxlen=2)`, `OrderedDict()`).
     bool plain_container = false;
+    // The value is a parameter of the method whose default is a list, dict or set display (`def
+    // __init__(self, store={}): self._rows = store`): instances made without it share that one container.
+    bool from_mutable_default = false;
   };
   std::vector<AttributeStore> attribute_stores;
   // Resolved from attribute_stores once the imports are linked: each attribute with the plain project class
@@ -339,6 +342,9 @@ class Program {
   // Whether every store of `attribute` in `cls` and its project bases (one at least) sets a plain container
   // (AttributeStore::plain_container): not a module container whose elements are submodules.
   bool attribute_is_plain_container(CodeRef cls, const std::string& attribute) const;
+  // Whether some method of `cls` or of a project base stores a parameter's mutable default in `attribute`
+  // (AttributeStore::from_mutable_default).
+  bool attribute_from_mutable_default(CodeRef cls, const std::string& attribute) const;
   // The same for the store at `site` into an attribute of an object a method's `self` holds
   // (`self.model.forward = wrapper` in `__enter__`, popped again by `__exit__`): whether a method of that
   // class lets go of `self.model.forward`.

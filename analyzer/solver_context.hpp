@@ -849,6 +849,9 @@ class Context {
   void keep_defaults(ObjId function, const Function& definition);
   // A class statement run in a function body (see the definition).
   void note_class_made_per_call(const Stmt& statement);
+  // The container a parameter's mutable default (`store={}`) is, for the calls here that leave it out: one
+  // object per function and parameter, flagged mutable_default.
+  ObjId shared_default(const Context& callee, const Obj& param);
   // How a value leaves this function: not at all, only through what it returns, or otherwise (stored, handed
   // to a call, raised, seen by a nested function).
   enum class LocalEscape : uint8_t { Stays, Returned, Kept };
@@ -1098,6 +1101,15 @@ class Context {
     }
     return false;
   }
+  // `self._rows` where a method of the class stores a parameter's mutable default there: a store into it is a
+  // MutableDefaultStore event that counts where a caller maps it to the default itself (see instantiate).
+  bool holds_receivers_mutable_default(ObjId id) const {
+    const Obj& o = objs_[id];
+    if (o.kind != ObjKind::Field || o.base == kNoObj) return false;
+    const Obj& base = objs_[o.base];
+    return base.kind == ObjKind::Param && base.receiver && base.cls.valid() &&
+           program_.attribute_from_mutable_default(base.cls, field_name(o.field));
+  }
   // A store of an exception into a container the caller passed in (`self.records.append(err)` in a method
   // of a module-level log): a StoreIntoGlobal event once a caller maps the container to a global.
   bool stored_for_callers(ObjId base, const ValueSet& values) const {
@@ -1113,7 +1125,7 @@ class Context {
         record_event(EventKind::StoreIntoGlobal, b, o.label, values, site,
                      describe_target(target) + " = ...");
       }
-      if (o.kind == ObjKind::Param && o.mutable_default) {
+      if ((o.kind == ObjKind::Param && o.mutable_default) || holds_receivers_mutable_default(b)) {
         record_event(EventKind::MutableDefaultStore, b, o.label, values, site,
                      describe_target(target) + " = ...");
       }

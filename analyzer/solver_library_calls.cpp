@@ -1121,7 +1121,8 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
   }
   if (stores_into_receiver) {
     for (ObjId r : receiver) {
-      if (objs_[r].kind == ObjKind::Param && objs_[r].mutable_default) {
+      if ((objs_[r].kind == ObjKind::Param && objs_[r].mutable_default) ||
+          holds_receivers_mutable_default(r)) {
         record_event(EventKind::MutableDefaultStore, r, objs_[r].label, {}, node.site, what + "()");
       }
     }

@@ -11,6 +11,21 @@
 
 namespace cyclecheck {
 
+ObjId Context::shared_default(const Context& callee, const Obj& param) {
+  const Param& declared = callee.fn_.params[static_cast<size_t>(param.param)];
+  const SiteKey key{&declared, &callee.fn_, 0};
+  auto found = instantiated_.find(key);
+  if (found != instantiated_.end()) return found->second;
+  Obj made;
+  made.kind = ObjKind::Container;
+  made.label = param.label;  // "default of store"
+  made.site = param.site;
+  made.mutable_default = true;
+  const ObjId id = add(std::move(made));
+  instantiated_.emplace(key, id);
+  return id;
+}
+
 // Maps a callee's exit state into this context at a call site.
 ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>& param_values,
                               const ValueSet& func_self, const Expr& node) {
@@ -65,6 +80,8 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
         if (o.param >= 0 && static_cast<size_t>(o.param) < param_values.size()) {
           out = param_values[static_cast<size_t>(o.param)];
           if (out.empty() && o.default_obj != kNoObj) out = self(self, o.default_obj, depth + 1);
+          // Left out, a mutable default is the one container the def made: the same for every call.
+          if (out.empty() && o.mutable_default) out.insert(shared_default(callee, o));
         }
         break;
       case ObjKind::FuncSelf:
@@ -423,6 +440,11 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     if (events_.size() > 256) break;
     if (ev.kind == EventKind::Accumulate && callee.any_model_part(ev.keyed_by))
       continue;  // see Event::keyed_by
+    // A store into the callee's own mutable default is the callee's to report; one into an attribute that
+    // may hold an instance's default (`self._rows[k] = v`) counts where the default is known.
+    if (ev.kind == EventKind::MutableDefaultStore && ev.base != kNoObj &&
+        callee.objs_[ev.base].kind == ObjKind::Param)
+      continue;
     Event copy = ev;
     if (ev.pending_result_drop) {
       const LocalEscape escape = how_result_escapes(node);
