@@ -381,8 +381,8 @@ bool Lowerer::lower_getattr(TSNode function, const NamedChildren& args, uint32_t
     return false;
   std::string name = attribute_name_of(args[1], true);
   // `getattr(obj, part)` walking a dotted path: some attribute of obj (a plain name only, so that nothing
-  // the name expression does is lost).
-  const bool by_variable = name.empty() && count == 2 && ts_node_symbol(args[1]) == g_.identifier;
+  // the name expression does is lost); with a default (`getattr(self, name, self.generic_visit)`), either.
+  const bool by_variable = name.empty() && ts_node_symbol(args[1]) == g_.identifier;
   if (by_variable) name = kDynamicAttribute;
   if (name.empty()) return false;
   Expr attribute;

@@ -934,8 +934,6 @@ std::vector<std::string> Program::method_names(CodeRef cls) const {
   return {names.begin(), names.end()};
 }
 
-namespace {
-
 // `[]`, `{}`, `set()`, `list()`, `dict()`, `defaultdict(list)`, `deque()`, `OrderedDict()`: a new mutable
 // container (a tuple or a frozenset is not one).
 bool makes_mutable_container(const Expr& value) {
@@ -950,6 +948,8 @@ bool makes_mutable_container(const Expr& value) {
                                        "ModuleList", "ParameterDict", "ParameterList"};
   return std::any_of(std::begin(kNames), std::end(kNames), [&](const char* n) { return callee.text == n; });
 }
+
+namespace {
 
 // `Meter()`, `meters.Meter(window=10)`: a call of a name, which may be a class (resolved once every
 // module's bindings are known, see resolve_instances).
@@ -1062,9 +1062,7 @@ void collect_attribute_stores(const Function& f, std::vector<ClassInfo::Attribut
                                         std::any_of(f.params.begin(), f.params.end(), [&s](const Param& p) {
                                           return p.name == s.value.text && p.has_default &&
                                                  !p.default_per_call &&
-                                                 p.default_value.kind == ExprKind::Container &&
-                                                 p.default_value.container != ContainerKind::Tuple &&
-                                                 p.default_value.container != ContainerKind::Generator;
+                                                 makes_mutable_container(p.default_value);
                                         });
       out.push_back({target.text, call ? &s.value : nullptr, plain_container, from_mutable_default});
     }

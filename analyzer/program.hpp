@@ -134,6 +134,10 @@ struct ClassInfo {
   std::vector<std::pair<std::string, CodeRef>> attribute_classes;
 };
 
+// `[]`, `{}`, `set()`, `deque(maxlen=2)`, `collections.OrderedDict()`, `nn.ModuleDict()`: a new mutable
+// container (a tuple is not one).
+bool makes_mutable_container(const Expr& value);
+
 // How `function`'s body (nested functions left out) removes hook handles: by `<anything>.remove()` with no
 // argument, or by handing `<anything>.remove` to a call that runs it later (`stack.callback(h.remove)`). A
 // removal that an exception skips does not count: in a generator, one after a bare `yield` (cleanup in a

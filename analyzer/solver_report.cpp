@@ -904,9 +904,13 @@ void Context::emit_events() {
       // instances, nor in a library table's entry (`sys.modules[name]`, a module whose loader is kept).
       const bool library_attribute =
           out.base_is_process_slot && out.base_label.find('[') == std::string::npos;
-      out.value_holds_receiver |=
+      const bool holds_receiver =
           (project_registry || out.base_is_process_slot) &&
           callable_holds_receiver(v, out.base_is_process_registry || library_attribute);
+      // Named by the value that holds the instance (`getattr(self, name, self.generic_visit)` may be either).
+      if (holds_receiver && !out.value_holds_receiver && !out.value_is_receiver)
+        out.value_label = node_label(v);
+      out.value_holds_receiver |= holds_receiver;
       if (o.kind == ObjKind::Container) {
         // `history.append({"loss": loss, "step": step})`, `pairs.append((step, loss))`, and a record in a
         // record (`history.append((time.time(), step, {"loss": loss}))`): it keeps the loss, and so its

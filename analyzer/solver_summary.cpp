@@ -119,12 +119,7 @@ void Context::run() {
     }
     if (p.kind == ParamKind::Positional || p.kind == ParamKind::KeywordOnly) {
       if (p.has_default && !p.default_per_call &&
-          (p.default_value.kind == ExprKind::Container ||
-           (p.default_value.kind == ExprKind::Call && !p.default_value.children.empty() &&
-            p.default_value.children[0].kind == ExprKind::Name &&
-            (p.default_value.children[0].text == "dict" || p.default_value.children[0].text == "list" ||
-             p.default_value.children[0].text == "set")) ||
-           makes_builtin_container_subclass(p.default_value))) {
+          (makes_mutable_container(p.default_value) || makes_builtin_container_subclass(p.default_value))) {
         o.mutable_default = true;
         o.label = "default of " + p.name;
       }

@@ -51,8 +51,9 @@ TEST(LowerGetattr, ANameBuiltAroundAVariableIsAPattern) {
 
 TEST(LowerGetattr, ANameInAVariableIsSomeAttribute) {
   EXPECT_EQ(read_by("getattr(obj, part)"), std::string("Attribute:") + kDynamicAttribute);
-  // With a default, or a name computed by a call, the call stays (its effects are kept).
-  EXPECT_EQ(read_by("getattr(obj, part, None)"), "Call");
+  // With a default, that attribute or the default (`getattr(self, name, self.generic_visit)`).
+  EXPECT_EQ(read_by("getattr(obj, part, None)"), std::string("Choice:") + kDynamicAttribute);
+  // A name computed by a call: the call stays (its effects are kept).
   EXPECT_EQ(read_by("getattr(obj, next_name())"), "Call");
 }
 
