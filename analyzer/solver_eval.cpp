@@ -282,6 +282,23 @@ ValueSet Context::eval(const Expr& e) {
               return std::any_of(values.begin(), values.end(), [this](ObjId v) { return is_sequence(v); });
             });
         if (concatenates) return eval_sequence_operator(e, each);
+        // `a + b` with `a` an instance of a project class that defines `__add__`: that method's result.
+        if (e.text == kMaybeConcatenation && each.size() == 2 && !each[0].empty()) {
+          ValueSet results;
+          bool every_operand_adds = true;
+          for (ObjId left : each[0]) {
+            const Obj& o = objs_[left];
+            const CodeRef add = o.kind == ObjKind::Instance && o.cls.valid()
+                                    ? program_.find_method(o.cls, "__add__")
+                                    : CodeRef{};
+            if (!add.valid()) {
+              every_operand_adds = false;
+              break;
+            }
+            results.merge(invoke(add, ValueSet{left}, {Arg{"", each[1]}}, {}, e));
+          }
+          if (every_operand_adds) return results;
+        }
         for (ValueSet& values : each) operands.merge(values);
       } else {
         for (const Expr& child : e.children) operands.merge(eval(child));
