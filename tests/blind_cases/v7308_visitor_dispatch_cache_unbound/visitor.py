@@ -1,0 +1,17 @@
+"""Visitor base class for expression trees with a memoised method lookup."""
+
+
+class NodeVisitor:
+    _dispatch = {}
+
+    def visit(self, node, *args):
+        key = (type(self), type(node))
+        method = NodeVisitor._dispatch.get(key)
+        if method is None:
+            name = "visit_" + type(node).__name__
+            method = getattr(type(self), name, NodeVisitor.generic_visit)
+            NodeVisitor._dispatch[key] = method
+        return method(self, node, *args)
+
+    def generic_visit(self, node, *args):
+        raise TypeError(f"{type(self).__name__} cannot visit {type(node).__name__}")
