@@ -547,6 +547,8 @@ class Context {
   ValueSet eval_sequence_operator(const Expr& e, const std::vector<ValueSet>& operands);
   // A list or tuple made here (a display, a slice, a concatenation), which `+` concatenates.
   bool is_sequence(ObjId id) const;
+  // An instance of a known project class: made here, or a parameter or attribute whose class is known.
+  static bool is_class_instance(const Obj& o);
   bool rewraps_by_name(const Expr& read) const;
   ValueSet method_read_by_name(ObjId base, const Expr& node);
   ValueSet eval_dynamic_attribute(const ValueSet& bases, const Expr& node);

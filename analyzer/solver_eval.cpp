@@ -288,9 +288,7 @@ ValueSet Context::eval(const Expr& e) {
           bool every_operand_adds = true;
           for (ObjId left : each[0]) {
             const Obj& o = objs_[left];
-            const CodeRef add = o.kind == ObjKind::Instance && o.cls.valid()
-                                    ? program_.find_method(o.cls, "__add__")
-                                    : CodeRef{};
+            const CodeRef add = is_class_instance(o) ? program_.find_method(o.cls, "__add__") : CodeRef{};
             if (!add.valid()) {
               every_operand_adds = false;
               break;
@@ -298,6 +296,25 @@ ValueSet Context::eval(const Expr& e) {
             results.merge(invoke(add, ValueSet{left}, {Arg{"", each[1]}}, {}, e));
           }
           if (every_operand_adds) return results;
+          // A torch Dataset subclass without an `__add__` of its own: the library's makes a ConcatDataset of
+          // both (`self._joint = self + aux` keeps the dataset in its own concatenation).
+          const bool datasets = std::all_of(each[0].begin(), each[0].end(), [this](ObjId left) {
+            const Obj& o = objs_[left];
+            if (!is_class_instance(o)) return false;
+            const std::vector<std::string>& bases = program_.class_info(o.cls).external_bases;
+            return std::any_of(bases.begin(), bases.end(), [](const std::string& base) {
+              return base == "torch.utils.data.Dataset" || base == "torch.utils.data.dataset.Dataset";
+            });
+          });
+          if (datasets) {
+            const ObjId concat = at_site(&e, ObjKind::LibInstance, "ConcatDataset", e.site);
+            objs_[concat].qualified = "torch.utils.data.ConcatDataset";
+            for (const ValueSet& operand : each) {  // one store each: both are surely kept
+              store(ValueSet{concat}, intern_field("datasets[]"), operand,
+                    {site_ref(e.site, "Dataset.__add__ makes a ConcatDataset of both")}, EdgeRole::Plain);
+            }
+            return ValueSet{concat};
+          }
         }
         for (ValueSet& values : each) operands.merge(values);
       } else {
@@ -372,6 +389,11 @@ constexpr size_t kMaxCopiedSlots = 8;
 
 // `(self,) + args`, `args + [x]`, `[None] * n`: a new sequence holding the elements of each operand that is
 // a container (a number repeats them).
+bool Context::is_class_instance(const Obj& o) {
+  return o.cls.valid() &&
+         (o.kind == ObjKind::Instance || o.kind == ObjKind::Param || o.kind == ObjKind::Field);
+}
+
 bool Context::is_sequence(ObjId id) const {
   const Obj& o = objs_[id];
   if (o.kind != ObjKind::Container) return false;
