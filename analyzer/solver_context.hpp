@@ -849,6 +849,11 @@ class Context {
   ValueSet bound_method(ObjId self, CodeRef function, const Expr& node);
   // Stores what `definition`'s parameter defaults evaluate to on the function object made from it.
   void keep_defaults(ObjId function, const Function& definition);
+  // A tensor hook closing over a value computed from the tensor it is registered on (`p.register_hook(lambda
+  // g: g * torch.exp(-p))` with `p` requiring grad, as hooks need): the value's graph leads back to `p`
+  // (grad_fn, then AccumulateGrad), an edge only autograd's C++ objects make, added here so that the cycle
+  // through the hook is seen.
+  void link_hook_captures_to_tensor(const ValueSet& tensors, const ValueSet& hooks, const Expr& node);
   // A class statement run in a function body (see the definition).
   void note_class_made_per_call(const Stmt& statement);
   // The container a parameter's mutable default (`store={}`) is, for the calls here that leave it out: one

@@ -618,6 +618,35 @@ ValueSet Context::gradients_of(const Expr& node) {
   return ValueSet{gradients};
 }
 
+void Context::link_hook_captures_to_tensor(const ValueSet& tensors, const ValueSet& hooks, const Expr& node) {
+  // What each hook closes over: the contents of its cells.
+  ValueSet captured;
+  const FieldId contents = intern_field("contents");
+  for (ObjId hook : hooks) {
+    if (objs_[hook].kind != ObjKind::Closure) continue;
+    for (const auto& [key, cells] : st_.fields) {
+      if (static_cast<ObjId>(key >> 32) != hook ||
+          !field_name(static_cast<FieldId>(key & 0xffffffffu)).starts_with("cell:"))
+        continue;
+      for (ObjId cell : cells) {
+        auto held = st_.fields.find(field_key(cell, contents));
+        if (held != st_.fields.end()) captured.merge(held->second);
+      }
+    }
+  }
+  if (captured.empty() || autograd_maybe_off()) return;
+  for (ObjId tensor : tensors) {
+    for (ObjId value : captured) {
+      if (value == tensor ||
+          !any_within_operands(value, 8, true, [&](const Obj& o) { return &o == &objs_[tensor]; }))
+        continue;
+      store(ValueSet{value}, intern_field("grad_fn"), ValueSet{tensor},
+            {site_ref(node.site, "its graph leads back to the tensor the hook is registered on")},
+            EdgeRole::Capture);
+    }
+  }
+}
+
 void Context::record_library_cycle(const CallModel& model, const std::vector<Arg>& args, const Expr& node) {
   if (model.cycle.empty() || model.names.empty() || module_closes(model)) return;
   // What the object holds (the arguments it was given) waits for the collector with it.
@@ -1055,6 +1084,7 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
           {site_ref(node.site, is_registration ? registration_note(what + "() registers it", result_used)
                                                : what + "() keeps it")},
           role, is_registration && removable);
+    if (role == EdgeRole::TensorHook) link_hook_captures_to_tensor(destination, source, node);
     // A fresh iterable made of one argument (`itertools.repeat(self)`, `ChainMap(overrides)`) surely holds
     // it: a copy of its elements (`chain.from_iterable(repeat(self))`) then surely holds it too.
     if (src.base == ModelOperand::Base::Argument && src.field.empty() && field == "[]" &&
