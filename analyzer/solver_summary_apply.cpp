@@ -268,7 +268,18 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
           calls_weak_references &= field != st_.fields.end() && all_weak(field->second);
         }
       }
-      ValueSet merged = calls_weak_references ? ValueSet{} : map_obj(d.result, 0);
+      // A method every receiver's project class defines gives back what that method returns: the callee's
+      // stand-in for the result is not kept next to it (`self._unsubscribe = bus.on(...)` holds the closure
+      // `on` returns, surely).
+      const bool project_method_of_every_receiver =
+          d.receiver != kNoObj && d.name_param < 0 && !receivers.empty() && !results.empty() &&
+          std::all_of(receivers.begin(), receivers.end(), [&](ObjId r) {
+            return objs_[r].kind == ObjKind::Instance && objs_[r].cls.valid() &&
+                   program_.find_method(objs_[r].cls, d.method).valid() &&
+                   st_.fields.find(field_key(r, intern_field(d.method))) == st_.fields.end();
+          });
+      ValueSet merged =
+          calls_weak_references || project_method_of_every_receiver ? ValueSet{} : map_obj(d.result, 0);
       merged.merge(results);
       remember(d.result, std::move(merged));
     }
