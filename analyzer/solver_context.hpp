@@ -856,6 +856,9 @@ class Context {
   void link_hook_captures_to_tensor(const ValueSet& tensors, const ValueSet& hooks, const Expr& node);
   // A class statement run in a function body (see the definition).
   void note_class_made_per_call(const Stmt& statement);
+  // The class `made` by such a statement holds its methods, and a method closing over this function's
+  // variables holds their cells: a class cached on the object one of them names is a cycle.
+  void keep_method_closures(ObjId made, const Stmt& statement);
   // The container a parameter's mutable default (`store={}`) is, for the calls here that leave it out: one
   // object per function and parameter, flagged mutable_default.
   ObjId shared_default(const Context& callee, const Obj& param);

@@ -519,8 +519,11 @@ void Context::detect_cycles() {
     switch (objs_[id].kind) {
       case ObjKind::ExternalConst:
       case ObjKind::ModuleConst:
-      case ObjKind::FunctionConst:
       case ObjKind::ClassConst:
+        // A class made by a statement in a function body is made again by every call, and holds the
+        // methods that close over that call's variables (see keep_method_closures).
+        return objs_[id].cls.valid() && program_.class_def(objs_[id].cls).parent_function > 0;
+      case ObjKind::FunctionConst:
       case ObjKind::Handle:
       case ObjKind::Weak:
         return false;

@@ -632,8 +632,12 @@ void Context::exec(const Stmt& s) {
       StaticRef r;
       r.kind = StaticRef::Kind::ProjectClass;
       r.code = CodeRef{ref_.module, s.class_index};
-      write_name(s.text, ValueSet{constant(r)}, s.site);
-      if (ref_.index != 0) note_class_made_per_call(s);
+      const ObjId made = constant(r);
+      write_name(s.text, ValueSet{made}, s.site);
+      if (ref_.index != 0) {
+        note_class_made_per_call(s);
+        keep_method_closures(made, s);
+      }
       break;
     }
     case StmtKind::Import:
@@ -1183,6 +1187,31 @@ size_t Context::note_ring_stores(const Stmt& loop) {
     }
   }
   return added;
+}
+
+void Context::keep_method_closures(ObjId made, const Stmt& statement) {
+  const ClassDef& def = program_.class_def(CodeRef{ref_.module, statement.class_index});
+  for (const Stmt& member : def.body) {
+    if (member.kind != StmtKind::FunctionDef) continue;
+    const CodeRef code{ref_.module, member.function_index};
+    const Function& method = program_.function(code);
+    std::vector<std::string> captured;
+    // Not the class's own name (`super(Local, self)`): a class refers to itself anyway (its `__mro__`),
+    // which CC111 reports where that matters.
+    for (const std::string& free : method.free_vars) {
+      if (is_cell_var(free) && free != statement.text) captured.push_back(free);
+    }
+    if (captured.empty()) continue;
+    const ObjId closure = at_site(&member, ObjKind::Closure, "function " + method.name, method.site);
+    objs_[closure].fn = code;
+    for (const std::string& free : captured) {
+      store(ValueSet{closure}, intern_field("cell:" + free), ValueSet{cell(free)},
+            {site_ref(method.site, "function " + method.name + " captures " + free)}, EdgeRole::Capture);
+    }
+    store(ValueSet{made}, intern_field(method.name), ValueSet{closure},
+          {site_ref(method.site, "class " + def.name + " holds its method " + method.name)},
+          EdgeRole::Capture);
+  }
 }
 
 // A class statement in a function makes a new class at every call, which refers to itself (its `__mro__`
