@@ -822,6 +822,37 @@ ValueSet Context::construct(CodeRef cls, const std::vector<Arg>& args, const Exp
         break;
       }
     }
+    // threading.Thread's own run() deletes its target when it returns; a subclass's run() that calls
+    // `self._target(...)` itself does not (unless it deletes `_target` too), so the thread keeps the target
+    // (a bound method of its owner).
+    const bool thread = std::any_of(info.external_bases.begin(), info.external_bases.end(),
+                                    [](const std::string& q) { return q == "threading.Thread"; });
+    const CodeRef run = thread ? program_.find_method(cls, "run") : CodeRef{};
+    bool run_lets_go = false;  // `del self._target` or `self._target = None` in run()
+    if (run.valid()) {
+      const Function& f = program_.function(run);
+      for_each_statement(f.body, [&](const Stmt& st) {
+        if (st.kind != StmtKind::Delete &&
+            !(st.kind == StmtKind::Assign && st.value.kind == ExprKind::Literal && st.value.text == "None"))
+          return;
+        for (const Expr& target : st.targets) {
+          auto on_self = [&](const Expr& e) {
+            return e.kind == ExprKind::Attribute && e.text == "_target" && !e.children.empty() &&
+                   e.children[0].kind == ExprKind::Name && !f.params.empty() &&
+                   e.children[0].text == f.params[0].name;
+          };
+          run_lets_go |=
+              on_self(target) || std::any_of(target.children.begin(), target.children.end(), on_self);
+        }
+      });
+    }
+    if (run.valid() && !run_lets_go) {
+      const ValueSet target = arg_values(args, 1, "target", node.site);
+      if (!target.empty())
+        store(ValueSet{instance}, intern_field("_target"), target,
+              {site_ref(node.site, "the thread keeps its target: " + def.name + ".run() does not delete it")},
+              EdgeRole::Callback);
+    }
   }
   return ValueSet{instance};
 }
