@@ -822,37 +822,7 @@ ValueSet Context::construct(CodeRef cls, const std::vector<Arg>& args, const Exp
         break;
       }
     }
-    // threading.Thread's own run() deletes its target when it returns; a subclass's run() that calls
-    // `self._target(...)` itself does not (unless it deletes `_target` too), so the thread keeps the target
-    // (a bound method of its owner).
-    const bool thread = std::any_of(info.external_bases.begin(), info.external_bases.end(),
-                                    [](const std::string& q) { return q == "threading.Thread"; });
-    const CodeRef run = thread ? program_.find_method(cls, "run") : CodeRef{};
-    bool run_lets_go = false;  // `del self._target` or `self._target = None` in run()
-    if (run.valid()) {
-      const Function& f = program_.function(run);
-      for_each_statement(f.body, [&](const Stmt& st) {
-        if (st.kind != StmtKind::Delete &&
-            !(st.kind == StmtKind::Assign && st.value.kind == ExprKind::Literal && st.value.text == "None"))
-          return;
-        for (const Expr& target : st.targets) {
-          auto on_self = [&](const Expr& e) {
-            return e.kind == ExprKind::Attribute && e.text == "_target" && !e.children.empty() &&
-                   e.children[0].kind == ExprKind::Name && !f.params.empty() &&
-                   e.children[0].text == f.params[0].name;
-          };
-          run_lets_go |=
-              on_self(target) || std::any_of(target.children.begin(), target.children.end(), on_self);
-        }
-      });
-    }
-    if (run.valid() && !run_lets_go) {
-      const ValueSet target = arg_values(args, 1, "target", node.site);
-      if (!target.empty())
-        store(ValueSet{instance}, intern_field("_target"), target,
-              {site_ref(node.site, "the thread keeps its target: " + def.name + ".run() does not delete it")},
-              EdgeRole::Callback);
-    }
+    keep_thread_target(cls, instance, args, node);
   }
   return ValueSet{instance};
 }
@@ -917,6 +887,36 @@ ValueSet Context::bound_arguments(const std::vector<Arg>& args, const Expr& node
   if (!values.empty()) store(ValueSet{arguments}, elements_field(), values, chain, EdgeRole::Plain);
   store(ValueSet{bound}, intern_field("arguments"), ValueSet{arguments}, chain, EdgeRole::Plain);
   return ValueSet{bound};
+}
+
+void Context::keep_thread_target(CodeRef cls, ObjId thread, const std::vector<Arg>& args, const Expr& node) {
+  const std::vector<std::string>& bases = program_.class_info(cls).external_bases;
+  if (std::find(bases.begin(), bases.end(), "threading.Thread") == bases.end()) return;
+  const CodeRef run = program_.find_method(cls, "run");
+  if (!run.valid()) return;
+  // `del self._target` or `self._target = None` in run(): let go of as Thread.run does.
+  const Function& f = program_.function(run);
+  bool lets_go = false;
+  for_each_statement(f.body, [&](const Stmt& st) {
+    if (st.kind != StmtKind::Delete &&
+        !(st.kind == StmtKind::Assign && st.value.kind == ExprKind::Literal && st.value.text == "None"))
+      return;
+    auto on_self = [&f](const Expr& e) {
+      return e.kind == ExprKind::Attribute && e.text == "_target" && !e.children.empty() &&
+             e.children[0].kind == ExprKind::Name && !f.params.empty() &&
+             e.children[0].text == f.params[0].name;
+    };
+    for (const Expr& target : st.targets) {
+      lets_go |= on_self(target) || std::any_of(target.children.begin(), target.children.end(), on_self);
+    }
+  });
+  if (lets_go) return;
+  const ValueSet target = arg_values(args, 1, "target", node.site);
+  if (target.empty()) return;
+  store(ValueSet{thread}, intern_field("_target"), target,
+        {site_ref(node.site, "the thread keeps its target: " + program_.class_def(cls).name +
+                                 ".run() does not delete it")},
+        EdgeRole::Callback);
 }
 
 ValueSet Context::invoke_wrapper(CodeRef function, const DecoratorWrapper& wrapped, const ValueSet& receiver,

@@ -847,6 +847,9 @@ class Context {
   ValueSet arg_values(const std::vector<Arg>& args, int position, const std::string& keyword,
                       const Site& site);
   ValueSet bound_method(ObjId self, CodeRef function, const Expr& node);
+  // A `threading.Thread` subclass `cls` whose own run() calls the target: Thread.run deletes its target when
+  // it returns, an override does not unless it deletes `self._target` too, so `thread` keeps the target.
+  void keep_thread_target(CodeRef cls, ObjId thread, const std::vector<Arg>& args, const Expr& node);
   // Stores what `definition`'s parameter defaults evaluate to on the function object made from it.
   void keep_defaults(ObjId function, const Function& definition);
   // A tensor hook closing over a value computed from the tensor it is registered on (`p.register_hook(lambda

@@ -387,8 +387,6 @@ ValueSet Context::read_property(ObjId instance, CodeRef getter, MethodKind kind,
 // The numbered slots of a sequence's first operand copied into `a + b` (displays are short).
 constexpr size_t kMaxCopiedSlots = 8;
 
-// `(self,) + args`, `args + [x]`, `[None] * n`: a new sequence holding the elements of each operand that is
-// a container (a number repeats them).
 bool Context::is_class_instance(const Obj& o) {
   return o.cls.valid() &&
          (o.kind == ObjKind::Instance || o.kind == ObjKind::Param || o.kind == ObjKind::Field);
@@ -402,6 +400,8 @@ bool Context::is_sequence(ObjId id) const {
          label.ends_with(" tuple");
 }
 
+// `(self,) + args`, `args + [x]`, `[None] * n`: a new sequence holding the elements of each operand that is
+// a container (a number repeats them).
 ValueSet Context::eval_sequence_operator(const Expr& e, const std::vector<ValueSet>& operands) {
   ValueSet elements;
   // An operand's element it surely holds is one the result surely holds, unless a count that may be 0
