@@ -576,6 +576,7 @@ bool Program::attribute_from_mutable_default(CodeRef cls, const std::string& att
   if (!cls.valid()) return false;
   bool found = false;
   search_hierarchy(cls, [&](CodeRef, const ClassInfo& info) {
+    if (!info.stores_mutable_default) return false;
     for (const ClassInfo::AttributeStore& store : info.attribute_stores) {
       found |= store.name == attribute && store.from_mutable_default;
     }
@@ -1124,6 +1125,9 @@ void Program::collect_methods(CodeRef ref, std::optional<std::unordered_set<std:
     collect_weak_attributes(f, info.weak_attributes);
     if (method_kind_of(f, nullptr) == MethodKind::Instance)
       collect_attribute_stores(f, info.attribute_stores);
+    info.stores_mutable_default =
+        std::any_of(info.attribute_stores.begin(), info.attribute_stores.end(),
+                    [](const ClassInfo::AttributeStore& store) { return store.from_mutable_default; });
     for (std::string& attribute : released_attributes(f))
       info.releases.emplace_back(std::move(attribute), s.text);
     // `@value.setter def value(...)` adds to the property `value`: reading the attribute still calls the

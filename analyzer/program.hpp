@@ -128,6 +128,9 @@ struct ClassInfo {
     bool from_mutable_default = false;
   };
   std::vector<AttributeStore> attribute_stores;
+  // Some entry of attribute_stores is from_mutable_default: the rare case, asked about on every store into
+  // an attribute of `self`.
+  bool stores_mutable_default = false;
   // Resolved from attribute_stores once the imports are linked: each attribute with the plain project class
   // (no library base) that every store of this class and of its project subclasses makes an instance of
   // (`self.tracker = Tracker()`), or an invalid class where some store sets something else.

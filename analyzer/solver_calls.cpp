@@ -237,9 +237,7 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
     const ObjKind kind = objs_[r].kind;
     const CodeRef cls = objs_[r].cls;
     if (kind == ObjKind::ModuleConst || kind == ObjKind::ExternalConst || kind == ObjKind::ClassConst ||
-        kind == ObjKind::Super ||
-        (cls.valid() && program_.find_method(cls, method).valid() &&
-         st_.fields.find(field_key(r, intern_field(method))) == st_.fields.end())) {
+        kind == ObjKind::Super || runs_project_method(r, method)) {
       if (kind == ObjKind::Super || kind == ObjKind::ClassConst || cls.valid()) {
         // Resolve to a project method without materialising a bound-method object.
         if (kind != ObjKind::Super && kind != ObjKind::ClassConst) {

@@ -549,6 +549,13 @@ class Context {
   bool is_sequence(ObjId id) const;
   // An instance of a known project class: made here, or a parameter or attribute whose class is known.
   static bool is_class_instance(const Obj& o);
+  // Whether `receiver.method(...)` runs a method of the receiver's project class: the class defines it and
+  // the object holds no attribute of that name in front of it.
+  bool runs_project_method(ObjId receiver, const std::string& method) const {
+    const CodeRef cls = objs_[receiver].cls;
+    return cls.valid() && program_.find_method(cls, method).valid() &&
+           st_.fields.find(field_key(receiver, intern_field(method))) == st_.fields.end();
+  }
   bool rewraps_by_name(const Expr& read) const;
   ValueSet method_read_by_name(ObjId base, const Expr& node);
   ValueSet eval_dynamic_attribute(const ValueSet& bases, const Expr& node);

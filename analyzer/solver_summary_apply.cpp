@@ -274,9 +274,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
       const bool project_method_of_every_receiver =
           d.receiver != kNoObj && d.name_param < 0 && !receivers.empty() && !results.empty() &&
           std::all_of(receivers.begin(), receivers.end(), [&](ObjId r) {
-            return objs_[r].kind == ObjKind::Instance && objs_[r].cls.valid() &&
-                   program_.find_method(objs_[r].cls, d.method).valid() &&
-                   st_.fields.find(field_key(r, intern_field(d.method))) == st_.fields.end();
+            return objs_[r].kind == ObjKind::Instance && runs_project_method(r, d.method);
           });
       ValueSet merged =
           calls_weak_references || project_method_of_every_receiver ? ValueSet{} : map_obj(d.result, 0);
