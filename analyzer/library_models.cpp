@@ -194,13 +194,13 @@ void LibraryModels::add_toml(std::string_view toml_text, const std::string& orig
           functions_[name] = model.get();
           continue;
         }
-        CallModel*& slot = methods_[name];
-        if (slot != nullptr && !slot->receivers.empty() && !model->receivers.empty()) {
-          CallModel* last = slot;
-          while (last->other_receivers != nullptr) last = last->other_receivers;
-          last->other_receivers = model.get();
+        std::vector<const CallModel*>& entries = methods_[name];
+        if (!model->receivers.empty()) {
+          entries.insert(entries.begin(), model.get());
+        } else if (!entries.empty() && entries.back()->receivers.empty()) {
+          entries.back() = model.get();
         } else {
-          slot = model.get();
+          entries.push_back(model.get());
         }
       }
       models_.push_back(std::move(model));
@@ -237,9 +237,15 @@ const CallModel* LibraryModels::function(std::string_view qualified_name) const 
   return it == functions_.end() ? nullptr : it->second;
 }
 
-const CallModel* LibraryModels::method(std::string_view method_name) const {
+const std::vector<const CallModel*>& LibraryModels::methods(std::string_view method_name) const {
+  static const std::vector<const CallModel*> kNone;
   auto it = methods_.find(std::string(method_name));
-  return it == methods_.end() ? nullptr : it->second;
+  return it == methods_.end() ? kNone : it->second;
+}
+
+const CallModel* LibraryModels::method(std::string_view method_name) const {
+  const auto& entries = methods(method_name);
+  return entries.empty() ? nullptr : entries.front();
 }
 
 }  // namespace cyclecheck

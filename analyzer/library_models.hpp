@@ -105,28 +105,30 @@ struct CallModel {
   // The result is a tensor computed from the tensors among the arguments, and carries their autograd history
   // (`checkpoint(fn, x)`, whose model also says what its autograd node keeps).
   bool carries_graph = false;
-  // [[method]] with receivers: the entry of the same name for other receivers (a later one that lists
-  // receivers of its own: `addHandler` on loggers from getLogger, then on `logging.Logger(...)`), or null.
-  CallModel* other_receivers = nullptr;
 };
 
 class LibraryModels {
  public:
   // The models shipped with the tool.
   static std::shared_ptr<const LibraryModels> builtin();
-  // The shipped models plus user files (later entries win, except that a method entry with receivers
-  // after one with receivers adds to it, for other receivers); throws ModelError naming the file and entry.
+  // The shipped models plus user files (later entries win, except that method entries with receivers add to
+  // the others of that name, for their receivers); throws ModelError naming the file and entry.
   static std::shared_ptr<const LibraryModels> with_files(const std::vector<std::filesystem::path>& files);
 
   void add_toml(std::string_view toml_text, const std::string& origin);
 
   const CallModel* function(std::string_view qualified_name) const;
+  // The entries for a method name in the order a call tries them: those with receivers (`addHandler` on
+  // loggers from getLogger, then on `logging.Logger(...)`), the latest first, then the one for any other
+  // receiver, if there is one.
+  const std::vector<const CallModel*>& methods(std::string_view method_name) const;
+  // The first of them, or null.
   const CallModel* method(std::string_view method_name) const;
 
  private:
   std::vector<std::unique_ptr<CallModel>> models_;
   std::unordered_map<std::string, const CallModel*> functions_;
-  std::unordered_map<std::string, CallModel*> methods_;
+  std::unordered_map<std::string, std::vector<const CallModel*>> methods_;
 };
 
 }  // namespace cyclecheck

@@ -375,16 +375,19 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
     out.merge(bound_arguments(args, node));
     return out;
   }
-  const CallModel* model = solver_.models_.method(method);
-  while (model != nullptr && !model->receivers.empty()) {
-    // A model for one library's objects (a logger's addHandler), then the entry for other receivers;
-    // receivers none of them lists are left unknown.
+  // The models for some libraries' objects (a logger's addHandler), then the entry for any receiver;
+  // receivers none of them takes are left unknown.
+  const CallModel* model = nullptr;
+  for (const CallModel* entry : solver_.models_.methods(method)) {
+    if (entry->receivers.empty()) {
+      model = entry;
+      break;
+    }
     ValueSet made, others;
-    for (ObjId r : unresolved) (made_by(r, model->receivers) ? made : others).insert(r);
-    if (!made.empty()) out.merge(apply_model(*model, made, args, node, result_used));
+    for (ObjId r : unresolved) (made_by(r, entry->receivers) ? made : others).insert(r);
+    if (!made.empty()) out.merge(apply_model(*entry, made, args, node, result_used));
     if (others.empty()) return out;
     unresolved = std::move(others);
-    model = model->other_receivers;
   }
   if (model != nullptr) {
     // A variable captured from the enclosing function (`lambda: a.add(b)`) has a type that function

@@ -45,10 +45,39 @@ TEST(LibraryModels, ChainYieldsTheElementsOfEachIterable) {
   EXPECT_EQ(filter->effects[0].source.field, "[]");
 }
 
-TEST(LibraryModels, BuiltinLoggerModelAppliesOnlyToGetLoggerResults) {
-  const CallModel* model = LibraryModels::builtin()->method("addFilter");
-  ASSERT_NE(model, nullptr);
-  EXPECT_EQ(model->receivers, std::vector<std::string>{"logging.getLogger"});
+TEST(LibraryModels, BuiltinLoggerModelsApplyEachToItsOwnReceivers) {
+  // One entry names addHandler and addFilter for loggers from getLogger; others name each for loggers made
+  // directly: addFilter must not pick up addHandler's (handlers[] instead of filters[]).
+  const auto& entries = LibraryModels::builtin()->methods("addFilter");
+  ASSERT_EQ(entries.size(), 2u);
+  EXPECT_EQ(entries[1]->receivers, std::vector<std::string>{"logging.getLogger"});
+  EXPECT_EQ(entries[0]->receivers.front(), "logging.Logger");
+  ASSERT_EQ(entries[0]->effects.size(), 1u);
+  EXPECT_EQ(entries[0]->effects[0].destination.field, "filters[]");
+}
+
+TEST(LibraryModels, MethodEntriesWithReceiversComeBeforeTheOneForAnyReceiver) {
+  LibraryModels models;
+  models.add_toml(R"([[method]]
+names = ["add"]
+effects = ["receiver[] = arg0"]
+
+[[method]]
+names = ["add"]
+receivers = ["tarfile.open"]
+effects = ["receiver.members[] = arg0"]
+
+[[method]]
+names = ["add"]
+effects = ["receiver.items[] = arg0"]
+)",
+                  "order.toml");
+  const auto& entries = models.methods("add");
+  ASSERT_EQ(entries.size(), 2u);
+  EXPECT_EQ(entries[0]->receivers, std::vector<std::string>{"tarfile.open"});
+  EXPECT_TRUE(entries[1]->receivers.empty());
+  EXPECT_EQ(entries[1]->effects[0].destination.field, "items[]");  // the later entry for any receiver wins
+  EXPECT_TRUE(models.methods("remove").empty());
 }
 
 TEST(LibraryModels, WrapperFactoriesAreMarked) {
@@ -129,7 +158,7 @@ TEST(LibraryModels, DataPipeFunctionalFormsChainOnPipes) {
   EXPECT_EQ(batch->returns, ModelReturn::New);
   EXPECT_NE(std::find(batch->receivers.begin(), batch->receivers.end(), "torch.utils.data.datapipes.iter.*"),
             batch->receivers.end());
-  EXPECT_EQ(batch->other_receivers, nullptr);
+  EXPECT_EQ(LibraryModels::builtin()->methods("batch").size(), 1u);
 }
 
 TEST(LibraryModels, ElementsOfAFreshSequenceAreDescribed) {
