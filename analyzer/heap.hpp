@@ -195,7 +195,10 @@ struct Obj {
   bool parameter = false;        // a module's parameter: a leaf tensor that requires grad
   bool raised = false;           // an exception raised while handling another: it keeps a __context__
   bool deferred_result = false;  // the result of a deferred `submit()`: calls on it are deferred too
-  std::vector<ObjId> operands;   // Value: what it was computed from
+  // Stored into something a module-level variable holds (`child = Child(); REGISTRY._children[k] = child`,
+  // then handed back): what is stored into it later is held for good too.
+  bool held_by_global = false;
+  std::vector<ObjId> operands;  // Value: what it was computed from
 };
 
 struct EdgeInfo {

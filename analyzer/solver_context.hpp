@@ -1135,14 +1135,39 @@ class Context {
   bool stored_for_callers(ObjId base, const ValueSet& values) const {
     return outlives_call(base) && holds_frame_like(values);
   }
+  void note_held_by_global(const ValueSet& values) {
+    for (ObjId v : values) objs_[v].held_by_global = true;
+  }
+  // A store into an object a module-level container holds that the container's own event does not show:
+  // that event reports an instance adding itself, or one holding a module, with what it holds; not a bound
+  // method or a closure stored into a registry's entry (`GAUGE.labels(k).set_function(self.depth)`).
+  bool held_apart_from_its_holder(ObjId base, const ValueSet& values) const {
+    return objs_[base].held_by_global && !objs_[base].receiver && !any_module(values);
+  }
+  // The module-level container that holds `id` (see Obj::held_by_global), or `id` where none is found.
+  ObjId global_holder(ObjId id) const {
+    for (const auto& [key, held] : st_.fields) {
+      const auto base = static_cast<ObjId>(key >> 32);
+      if (held.contains(id) && base != id &&
+          (objs_[base].kind == ObjKind::Global ||
+           (objs_[base].kind == ObjKind::Field && root_is_global(base))))
+        return base;
+    }
+    return id;
+  }
   // A store into something module-level, or into a parameter's mutable default: a retention event.
   void record_store_events(const ValueSet& bases, const ValueSet& values, const Site& site,
                            const Expr& target) {
     for (ObjId b : bases) {
       const Obj& o = objs_[b];
-      if (o.kind == ObjKind::Global || (o.kind == ObjKind::Field && root_is_global(b)) ||
-          stored_for_callers(b, values)) {
+      const bool global_base = o.kind == ObjKind::Global || (o.kind == ObjKind::Field && root_is_global(b));
+      if (global_base) note_held_by_global(values);
+      if (global_base || stored_for_callers(b, values)) {
         record_event(EventKind::StoreIntoGlobal, b, o.label, values, site,
+                     describe_target(target) + " = ...");
+      } else if (held_apart_from_its_holder(b, values)) {
+        const ObjId holder = global_holder(b);
+        record_event(EventKind::StoreIntoGlobal, holder, objs_[holder].label, values, site,
                      describe_target(target) + " = ...");
       }
       if ((o.kind == ObjKind::Param && o.mutable_default) || holds_receivers_mutable_default(b)) {

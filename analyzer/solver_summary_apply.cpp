@@ -350,13 +350,18 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
       }
       if (!handed.empty()) run_setattr_overrides(bases, node, handed);
     }
-    if (callee.outlives_call(base) && (objs_[bases[0]].kind == ObjKind::Global || root_is_global(bases[0]))) {
+    const bool global_base = objs_[bases[0]].kind == ObjKind::Global || root_is_global(bases[0]);
+    if (callee.outlives_call(base) && (global_base || held_apart_from_its_holder(bases[0], values))) {
       // Each stored value with the statement that stored it: `memo[key] = result` and `memo[key] = err`
-      // fill one field, and only the second keeps frames.
+      // fill one field, and only the second keeps frames. Into an object a module-level container holds
+      // (`GAUGE.labels(k).set_function(self.depth)`), the store is named by that container.
+      const ObjId holder = global_base ? bases[0] : global_holder(bases[0]);
       for (ObjId v : write->second) {
         auto edge = callee.edges_.find(EdgeKey{base, field, v});
         if (edge == callee.edges_.end() || edge->second.implicit) continue;
-        into_globals.push_back({bases[0], field, map_obj(v, 0), &edge->second});
+        const ValueSet stored = map_obj(v, 0);
+        if (global_base) note_held_by_global(stored);
+        into_globals.push_back({holder, field, stored, &edge->second});
       }
     }
     // Also on the instance a loop makes, while its `__init__` runs: every object it stands for was made
