@@ -450,9 +450,10 @@ bool Context::every_base_closes(const std::vector<ObjId>& cycle, const std::vect
   // Sure as stored, not sure because every object the field may hold is on the cycle (edge_is_must): such
   // an edge and the choice of base may be correlated (`holder = a if flag else b` with
   // `other = b if flag else a`).
+  // A display's element (`[a, b]`) is surely held too, though its field holds several.
   auto stored_surely = [this](ObjId from, FieldId field, ObjId to) {
     auto it = edges_.find(EdgeKey{from, field, to});
-    return it != edges_.end() && it->second.must;
+    return it != edges_.end() && (it->second.must || it->second.surely_element);
   };
   size_t uncertain = n;
   for (size_t i = 0; i < n; ++i) {

@@ -383,9 +383,17 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
       if (bases.size() * targets.size() > kMaxEdgeFanout) continue;
       // A store the callee could not tell from a setter's run is sure where the class is known here.
       const bool class_known = bases.size() == 1 && !of_unknown_class(bases[0]);
-      const bool must = (edge->second.must || (edge->second.unless_setter && class_known)) &&
-                        bases.size() == 1 &&
+      const bool stored_surely = edge->second.must || (edge->second.unless_setter && class_known);
+      const bool must = stored_surely && bases.size() == 1 &&
                         (targets.size() == 1 || every_element_surely_copied(field, v, targets));
+      // Surely stored into the callee's one base, which is one of several here (`for p in players: p.turn_of
+      // = current` in a helper given `[critic, generator]`): a cycle that closes whichever it is, is sure
+      // (see every_base_closes).
+      uint32_t base_group = 0;
+      if (stored_surely && bases.size() > 1 && bases.size() <= kMaxBaseGroup && targets.size() == 1) {
+        base_groups_.push_back(bases);
+        base_group = static_cast<uint32_t>(base_groups_.size());
+      }
       for (ObjId b : bases) {
         for (ObjId t : targets) {
           if (!edge_wanted(b, field, t, must)) continue;  // spares copying the site chain
@@ -395,7 +403,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
           info.alternatives = edge->second.alternatives || targets.size() > 1;
           info.surely_element = edge->second.surely_element && bases.size() == 1 && targets.size() == 1;
           info.unless_setter = edge->second.unless_setter && !class_known;
-          info.base_group = 0;  // the callee's bases, not this context's
+          info.base_group = base_group;  // this context's bases, not the callee's
           // The callee's variables, told apart from this function's and from another callee's.
           if (info.pair_base != 0) {
             const uint32_t callee_key = static_cast<uint32_t>(callee.ref_.module) * 0x9E3779B1u ^
