@@ -849,6 +849,11 @@ class Context {
   // A library class's instance probably keeps the callables it is given (callbacks, hooks, collate_fn).
   void keep_callable_arguments(ObjId instance, const std::string& qualified, const std::vector<Arg>& args,
                                const Expr& node);
+  // A torch distribution keeps what it is made from: its parameters (with their graphs), and a
+  // TransformedDistribution its base distribution and transforms, which may hold their owner (a flow caching
+  // `TransformedDistribution(self.base, [FlowTransform(self)])`).
+  void keep_distribution_arguments(ObjId instance, const std::string& qualified, const std::vector<Arg>& args,
+                                   const Expr& node);
   ValueSet unknown_call(std::string qualified, const std::vector<Arg>& args, const Expr& node, bool graph,
                         bool tensor);
   ValueSet arg_values(const std::vector<Arg>& args, int position, const std::string& keyword,

@@ -7,6 +7,7 @@
 #include <iterator>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -499,6 +500,32 @@ void Context::keep_callable_arguments(ObjId instance, const std::string& qualifi
   }
 }
 
+void Context::keep_distribution_arguments(ObjId instance, const std::string& qualified,
+                                          const std::vector<Arg>& args, const Expr& node) {
+  // The positional parameters named as torch names them, where a finding reads better for it.
+  static const std::unordered_map<std::string_view, std::vector<std::string>> kPositionalNames = {
+      {"TransformedDistribution", {"base_dist", "transforms"}},
+      {"Independent", {"base_dist"}},
+      {"MixtureSameFamily", {"mixture_distribution", "component_distribution"}},
+  };
+  const std::string name = last_component(qualified);
+  const auto named = kPositionalNames.find(name);
+  size_t position = 0;
+  for (const Arg& a : args) {
+    if (a.name == "*" || a.name == "**") continue;
+    std::string slot = a.name;
+    if (slot.empty()) {
+      slot = named != kPositionalNames.end() && position < named->second.size()
+                 ? named->second[position]
+                 : "arg" + std::to_string(position);
+      ++position;
+    }
+    if (a.values.empty()) continue;
+    store(ValueSet{instance}, intern_field(slot), a.values,
+          {site_ref(node.site, name + "(" + slot + "=...) keeps it")}, EdgeRole::Plain);
+  }
+}
+
 ValueSet Context::unknown_call(std::string qualified, const std::vector<Arg>& args, const Expr& node,
                                bool graph, bool tensor) {
   if (!qualified.empty() && is_camel_case(qualified)) {
@@ -526,7 +553,11 @@ ValueSet Context::unknown_call(std::string qualified, const std::vector<Arg>& ar
       }
       if (!params.empty()) keep_param_groups(instance, params, node);
     }
-    keep_callable_arguments(instance, qualified, args, node);
+    if (qualified.rfind("torch.distributions.", 0) == 0) {
+      keep_distribution_arguments(instance, qualified, args, node);
+    } else {
+      keep_callable_arguments(instance, qualified, args, node);
+    }
     if (is_torch_module_container(qualified)) keep_container_modules(instance, qualified, args, node);
     return ValueSet{instance};
   }
