@@ -192,7 +192,10 @@ struct Obj {
   bool mutable_default = false;
   bool receiver_for_super = false;
   bool backpropagated = false;
-  bool parameter = false;        // a module's parameter: a leaf tensor that requires grad
+  bool parameter = false;  // a module's parameter: a leaf tensor that requires grad
+  // A leaf tensor made to require grad (`torch.zeros(n, requires_grad=True)`, `delta.requires_grad_()`): what
+  // autograd computes from it has a graph, as from a parameter, though it belongs to no module.
+  bool requires_grad = false;
   bool raised = false;           // an exception raised while handling another: it keeps a __context__
   bool deferred_result = false;  // the result of a deferred `submit()`: calls on it are deferred too
   // Stored into something a module-level variable holds (`child = Child(); REGISTRY._children[k] = child`,
@@ -200,6 +203,9 @@ struct Obj {
   bool held_by_global = false;
   std::vector<ObjId> operands;  // Value: what it was computed from
 };
+
+// A leaf that requires grad: a module's parameter, or a tensor made to require grad.
+inline bool requires_grad(const Obj& o) { return o.parameter || o.requires_grad; }
 
 struct EdgeInfo {
   std::vector<SiteNote> chain;  // outermost call site first, the creating statement last

@@ -225,6 +225,13 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
     }
     if (!modules.empty()) apply_to_submodules(modules, args[0].values, node);
   }
+  if (method == "requires_grad_" && asks_for_grad(node, true)) {
+    // `delta.requires_grad_()` on a tensor: a leaf that requires grad from now on (a module gives itself
+    // back).
+    for (ObjId r : receivers) {
+      if (!objs_[r].module && !objs_[r].cls.valid()) objs_[r].requires_grad = objs_[r].tensor = true;
+    }
+  }
   if (method == "create_task") {
     // On an event loop or a TaskGroup: library objects, or objects whose class is not known here.
     bool project = false;
@@ -448,7 +455,7 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
   bool graph = false, tensor = false;
   for (ObjId r : unresolved) {
     // `self.log_scale.exp()`: an op on a parameter has a graph (`p.numel()` and such give plain numbers).
-    graph |= is_graph(r) || (objs_[r].parameter && !is_graph_free_attribute(method));
+    graph |= is_graph(r) || (requires_grad(objs_[r]) && !is_graph_free_attribute(method));
     tensor |= objs_[r].tensor;
     if (objs_[r].receiver && objs_[r].module && !is_module_api_method(method)) graph = tensor = true;
   }
@@ -462,7 +469,7 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
     // instance of a project class (`self.model(x)` is no op on the trainer).
     const bool maybe_tensor = (is_placeholder(r) || !objs_[r].operands.empty()) && !objs_[r].receiver &&
                               !objs_[r].module && !objs_[r].cls.valid();
-    if (objs_[r].tensor || objs_[r].graph || objs_[r].parameter ||
+    if (objs_[r].tensor || objs_[r].graph || requires_grad(objs_[r]) ||
         (maybe_tensor && !is_graph_free_attribute(method)))
       add_operand(result, r);
   }

@@ -329,7 +329,8 @@ ValueSet Context::eval(const Expr& e) {
         }
         if (objs_[op].tensor || objs_[op].graph) objs_[value].tensor = true;
         // Computed from a leaf that requires grad (`tp - p` over a module's parameters) with autograd on.
-        if (objs_[op].parameter && !autograd_maybe_off()) objs_[value].graph = objs_[value].tensor = true;
+        if (requires_grad(objs_[op]) && !autograd_maybe_off())
+          objs_[value].graph = objs_[value].tensor = true;
       }
       if (no_grad_depth_ > 0) objs_[value].no_grad = true;
       return ValueSet{value};

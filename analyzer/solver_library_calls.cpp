@@ -569,6 +569,8 @@ ValueSet Context::unknown_call(std::string qualified, const std::vector<Arg>& ar
   objs_[result].qualified = qualified;
   if (graph) objs_[result].graph = true;
   if (tensor || graph) objs_[result].tensor = true;
+  // `torch.zeros(n, requires_grad=True)`: a leaf that requires grad, like a parameter.
+  if (tensor && asks_for_grad(node, false)) objs_[result].requires_grad = true;
   if (qualified.rfind("torch.", 0) == 0) {
     // A torch op's result is computed from its tensor arguments, and from the tensors in a list or tuple
     // of them (`torch.cat((acc, loss))`).
@@ -759,7 +761,7 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
             auto elements = st_.fields.find(field_key(v, elements_field()));
             if (elements != st_.fields.end()) {
               for (ObjId element : elements->second) {
-                if (!objs_[element].parameter) continue;
+                if (!requires_grad(objs_[element])) continue;
                 add_operand(created, element);
                 if (no_grad_depth_ == 0) objs_[created].graph = true;
               }

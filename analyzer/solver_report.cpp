@@ -876,6 +876,14 @@ void Context::emit_events() {
         break;
       }
     }
+    // Else by a value that carries a graph (`delta` after its steps, not the leaf it started from).
+    if (out.value_label.empty()) {
+      for (ObjId v : ev.values) {
+        if (!is_graph(v)) continue;
+        out.value_label = node_label(v);
+        break;
+      }
+    }
     for (ObjId v : ev.values) {
       const Obj& o = objs_[v];
       if (out.value_label.empty()) out.value_label = node_label(v);

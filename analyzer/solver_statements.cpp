@@ -430,12 +430,14 @@ void Context::exec(const Stmt& s) {
       if (s.value.kind == ExprKind::Call) {
         eval_call(s.value, false);
         // `torch.set_grad_enabled(False)` as a statement switches autograd for what follows, callees
-        // included; after `model.requires_grad_(False)` the model's outputs may need no graph.
+        // included; after `model.requires_grad_(False)` the model's outputs may need no graph (not after
+        // `delta.requires_grad_()`, which asks for one).
         // The callee's own name (`set_grad_enabled` of `torch.set_grad_enabled`): no string is built for
         // every call statement.
         if (!s.value.children.empty()) {
           const std::string& callee = s.value.children[0].text;
-          if (grad_switch(callee) == GradSwitch::MaybeOff || callee.ends_with("requires_grad_"))
+          if (grad_switch(callee) == GradSwitch::MaybeOff ||
+              (callee.ends_with("requires_grad_") && !asks_for_grad(s.value, true)))
             ++grad_maybe_off_depth_;
         }
       } else {

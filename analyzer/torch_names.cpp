@@ -21,6 +21,19 @@ bool listed(const std::string_view (&names)[N], std::string_view name) {
 
 }  // namespace
 
+bool asks_for_grad(const Expr& call, bool method_form) {
+  if (call.kind != ExprKind::Call || call.children.empty()) return false;
+  if (method_form && call.children.size() == 1) return true;  // `t.requires_grad_()`
+  // children[0] is the callee; arg_names runs parallel to children.
+  for (size_t i = 1; i < call.children.size() && i < call.arg_names.size(); ++i) {
+    const Expr& value = call.children[i];
+    const bool named = call.arg_names[i] == "requires_grad";
+    const bool first_positional = method_form && i == 1 && call.arg_names[i].empty();
+    if ((named || first_positional) && value.kind == ExprKind::Literal) return value.text == "True";
+  }
+  return false;
+}
+
 bool is_camel_case(const std::string& qualified) {
   const size_t dot = qualified.rfind('.');
   const std::string last = dot == std::string::npos ? qualified : qualified.substr(dot + 1);

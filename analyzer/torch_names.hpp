@@ -36,6 +36,11 @@ bool is_model_like_name(std::string_view name);
 enum class GradSwitch { None, Off, MaybeOff };
 GradSwitch grad_switch(std::string_view name);
 
+// Whether a call asks for a tensor that requires grad: `torch.zeros(n, requires_grad=True)`, or
+// `t.requires_grad_()` / `t.requires_grad_(True)` (`method_form`). Such a leaf makes what autograd computes
+// from it carry a graph.
+bool asks_for_grad(const Expr& call, bool method_form);
+
 // Attributes of a tensor that hold no autograd history.
 bool is_graph_free_attribute(std::string_view name);
 
