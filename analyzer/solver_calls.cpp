@@ -232,6 +232,20 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
       if (!objs_[r].module && !objs_[r].cls.valid()) objs_[r].requires_grad = objs_[r].tensor = true;
     }
   }
+  // `p.grad.add_(g)` (sub_, copy_, ...) with `g` carrying a graph: the gradient gets one, as by `p.grad = g`.
+  if ((method == "add_" || method == "sub_" || method == "copy_" || method == "addcmul_" ||
+       method == "addcdiv_" || method == "lerp_") &&
+      node.children[0].kind == ExprKind::Attribute && !node.children[0].children.empty() &&
+      node.children[0].children[0].kind == ExprKind::Attribute &&
+      node.children[0].children[0].text == "grad" && !autograd_maybe_off()) {
+    ValueSet added;
+    for (const Arg& a : args) added.merge(a.values);
+    if (any_graph(added)) {
+      const std::string gradient = describe_target(node.children[0].children[0]);
+      record_event(EventKind::GraphIntoGrad, kNoObj, gradient, added, node.site,
+                   gradient + "." + method + "(...)");
+    }
+  }
   if (method == "create_task") {
     // On an event loop or a TaskGroup: library objects, or objects whose class is not known here.
     bool project = false;
