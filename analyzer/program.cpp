@@ -10,6 +10,7 @@
 #include "analyzer/attribute_release.hpp"
 #include "analyzer/decorator_registry.hpp"
 #include "analyzer/decorator_wrapper.hpp"
+#include "analyzer/import_time_instances.hpp"
 #include "analyzer/module_link_cache.hpp"
 #include "analyzer/parallel.hpp"
 #include "analyzer/project.hpp"
@@ -434,6 +435,14 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules, Module
   }
   resolve_releases();
   decorator_registrations_ = decorator_registrations(*this);
+  import_time_instances_ = import_time_instances(*this);
+}
+
+const ImportTimeHolder* Program::import_time_holder(CodeRef cls) const {
+  if (!cls.valid()) return nullptr;
+  auto it = import_time_instances_.find((static_cast<uint64_t>(static_cast<uint32_t>(cls.module)) << 32) |
+                                        static_cast<uint32_t>(cls.index));
+  return it == import_time_instances_.end() ? nullptr : &it->second;
 }
 
 void Program::resolve_releases() {

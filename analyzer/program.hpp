@@ -24,6 +24,13 @@ struct CodeRef {
   auto operator<=>(const CodeRef&) const = default;
 };
 
+// The module-level variable that keeps every instance of a class (see analyzer/import_time_instances.hpp).
+struct ImportTimeHolder {
+  int32_t module = -1;
+  std::string name;      // the module-level variable
+  bool element = false;  // an element of it (`FLEET = [Device(i) for i in range(8)]`)
+};
+
 // A place in a module of the program, with what happens there.
 struct SiteRef {
   int32_t module = -1;
@@ -280,6 +287,9 @@ class Program {
   // of it in `cls`, its project bases and subclasses makes one (see ClassInfo::attribute_classes); invalid
   // otherwise.
   CodeRef instance_attribute_class(CodeRef cls, const std::string& attribute) const;
+  // The module-level variable that keeps every instance of `cls` and of its subclasses, all made at import
+  // (`FLEET = [Device(cid) for cid in range(8)]`), or null: what their methods keep on `self` stays for good.
+  const ImportTimeHolder* import_time_holder(CodeRef cls) const;
   // Class attribute `attribute` of `cls` (or of a project base) is a descriptor: an instance of a project
   // class defining `__get__` or `__set__`, made in the class body (`lr = HParam(1e-3)`) or by a decorator
   // (`@memoized_attribute`). Reading it on an instance runs `__get__(descriptor, instance, owner)`; storing
@@ -485,6 +495,8 @@ class Program {
   // By (module, table): what the project's decorators register into module-level tables
   // (see analyzer/decorator_registry.hpp).
   std::map<std::pair<int32_t, std::string>, std::vector<StaticRef>> decorator_registrations_;
+  // By class: see import_time_holder.
+  std::unordered_map<uint64_t, ImportTimeHolder> import_time_instances_;
   void collect_logger_handlers(int32_t module);
   // Per module: default_instance_name -> the class of that default instance.
   std::vector<std::unordered_map<std::string, CodeRef>> default_instances_;

@@ -1143,6 +1143,16 @@ class Context {
   void note_held_by_global(const ValueSet& values) {
     for (ObjId v : values) objs_[v].held_by_global = true;
   }
+  // The module-level variable that keeps the instance whose attribute `base` is (a field of `self` in a
+  // method of a class the project makes only at import, not an nn.Module, whose own rules read what it
+  // caches), or null.
+  const ImportTimeHolder* import_time_holder_of(ObjId base) const {
+    if (objs_[base].kind != ObjKind::Field) return nullptr;
+    const Obj& root = objs_[field_root(base)];
+    if (!root.receiver || root.kind != ObjKind::Param || !root.cls.valid() || root.module) return nullptr;
+    if (program_.class_info(root.cls).is_nn_module) return nullptr;
+    return program_.import_time_holder(root.cls);
+  }
   // A store into an object a module-level container holds that the container's own event does not show:
   // that event reports an instance adding itself, or one holding a module, with what it holds; not a bound
   // method or a closure stored into a registry's entry (`GAUGE.labels(k).set_function(self.depth)`).
@@ -1173,6 +1183,14 @@ class Context {
       } else if (held_apart_from_its_holder(b, values)) {
         const ObjId holder = global_holder(b);
         record_event(EventKind::StoreIntoGlobal, holder, objs_[holder].label, values, site,
+                     describe_target(target) + " = ...");
+      } else if (const ImportTimeHolder* holder = import_time_holder_of(b);
+                 holder != nullptr && no_grad_depth_ == 0 && holds_graph(values)) {
+        // `self.residual[name] = corrected - sparse` on a Device that only `FLEET = [Device(i) ...]` makes.
+        std::string attribute = describe_target(target);
+        if (attribute.starts_with("self")) attribute.erase(0, 4);
+        record_event(EventKind::StoreIntoGlobal, global(holder->module, holder->name),
+                     holder->name + (holder->element ? "[]" : "") + attribute, values, site,
                      describe_target(target) + " = ...");
       }
       if ((o.kind == ObjKind::Param && o.mutable_default) || holds_receivers_mutable_default(b)) {
