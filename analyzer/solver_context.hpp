@@ -1153,6 +1153,16 @@ class Context {
     if (program_.class_info(root.cls).is_nn_module) return nullptr;
     return program_.import_time_holder(root.cls);
   }
+  // `FLEET[].residual[]` for `self.residual[...]` (a Field rooted at `self`) of an instance `holder` keeps.
+  std::string import_time_label(const ImportTimeHolder& holder, ObjId field) const {
+    std::string path;
+    for (ObjId at = field; objs_[at].kind == ObjKind::Field && objs_[at].base != kNoObj;
+         at = objs_[at].base) {
+      const std::string& name = field_name(objs_[at].field);
+      path.insert(0, name.starts_with('[') ? name : "." + name);
+    }
+    return holder.name + (holder.element ? "[]" : "") + path;
+  }
   // A store into an object a module-level container holds that the container's own event does not show:
   // that event reports an instance adding itself, or one holding a module, with what it holds; not a bound
   // method or a closure stored into a registry's entry (`GAUGE.labels(k).set_function(self.depth)`).
@@ -1187,11 +1197,8 @@ class Context {
       } else if (const ImportTimeHolder* holder = import_time_holder_of(b);
                  holder != nullptr && no_grad_depth_ == 0 && holds_graph(values)) {
         // `self.residual[name] = corrected - sparse` on a Device that only `FLEET = [Device(i) ...]` makes.
-        std::string attribute = describe_target(target);
-        if (attribute.starts_with("self")) attribute.erase(0, 4);
         record_event(EventKind::StoreIntoGlobal, global(holder->module, holder->name),
-                     holder->name + (holder->element ? "[]" : "") + attribute, values, site,
-                     describe_target(target) + " = ...");
+                     import_time_label(*holder, b), values, site, describe_target(target) + " = ...");
       }
       if ((o.kind == ObjKind::Param && o.mutable_default) || holds_receivers_mutable_default(b)) {
         record_event(EventKind::MutableDefaultStore, b, o.label, values, site,

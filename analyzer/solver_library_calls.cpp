@@ -1164,6 +1164,11 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       for (ObjId d : destination) {
         if (objs_[d].kind == ObjKind::Global || root_is_global(d) || stored_for_callers(d, source)) {
           record_event(EventKind::StoreIntoGlobal, d, objs_[d].label, source, node.site, what + "()");
+        } else if (const ImportTimeHolder* holder = import_time_holder_of(d);
+                   holder != nullptr && no_grad_depth_ == 0 && !is_registration && holds_graph(source)) {
+          // `self.window.append(out.mean())` on a monitor that only `MONITOR = AcceptanceMonitor()` makes.
+          record_event(EventKind::StoreIntoGlobal, global(holder->module, holder->name),
+                       import_time_label(*holder, d), source, node.site, what + "()");
         }
         // In a loop here, or into a container the caller passed in (`self.history.append(loss)` in a
         // method) or a module-level one (`FEATURES.append(output)` in a forward hook): a caller that calls
