@@ -26,6 +26,7 @@ class ClassNames {
     shapes_.set(shape(name));
   }
   bool contains(std::string_view name) const { return shapes_.test(shape(name)) && names_.contains(name); }
+  bool empty() const { return names_.empty(); }
 
  private:
   static size_t shape(std::string_view name) {
@@ -156,11 +157,42 @@ class ClassUses {
 }  // namespace
 
 std::unordered_map<uint64_t, ImportTimeHolder> import_time_instances(const Program& program) {
-  ClassNames class_names;
+  // Only the classes some module-level assignment calls can qualify, with their subclasses, whose
+  // constructions elsewhere rule them out: the scan looks up those names only, and is skipped without any.
   const auto modules = static_cast<int32_t>(program.modules().size());
+  std::unordered_set<std::string_view> assigned;
   for (int32_t m = 0; m < modules; ++m) {
-    for (const ClassDef& def : program.module(m).classes) class_names.insert(def.name);
+    const std::vector<Function>& functions = program.module(m).functions;
+    if (functions.empty()) continue;
+    for_each_statement(functions[0].body, [&](const Stmt& s) {
+      if (s.kind != StmtKind::Assign) return;
+      auto note = [&](const Expr& e) {
+        if (e.kind == ExprKind::Call && !e.children.empty()) assigned.insert(e.children[0].text);
+      };
+      note(s.value);
+      if (s.value.kind == ExprKind::Container) {
+        for (const Expr& element : s.value.children) note(element);
+      }
+    });
   }
+  ClassNames class_names;
+  for (int32_t m = 0; m < modules; ++m) {
+    const auto classes = static_cast<int32_t>(program.module(m).classes.size());
+    for (int32_t c = 0; c < classes; ++c) {
+      std::vector<CodeRef> pending{CodeRef{m, c}};
+      std::unordered_set<uint64_t> seen;
+      bool candidate = false;
+      while (!pending.empty() && !candidate) {
+        const CodeRef at = pending.back();
+        pending.pop_back();
+        if (!seen.insert(class_key(at)).second) continue;
+        candidate = assigned.contains(program.class_def(at).name);
+        for (CodeRef base : program.class_info(at).project_bases) pending.push_back(base);
+      }
+      if (candidate) class_names.insert(program.module(m).classes[static_cast<size_t>(c)].name);
+    }
+  }
+  if (class_names.empty()) return {};
   // Each module scanned apart, merged in module order: the first site of a class is the same whatever the
   // threads.
   std::vector<ClassUses> per_module(static_cast<size_t>(modules), ClassUses(program, class_names));
