@@ -925,8 +925,9 @@ void Context::emit_events() {
       out.value_holds_receiver |= holds_receiver;
       if (o.kind == ObjKind::Container) {
         // `history.append({"loss": loss, "step": step})`, `pairs.append((step, loss))`, and a record in a
-        // record (`history.append((time.time(), step, {"loss": loss}))`): it keeps the loss, and so its
-        // graph, as much as appending the loss itself would.
+        // record (`history.append((time.time(), step, {"loss": loss}))`), or pairs per position and layer
+        // (`[[(k[:, i], v[:, i]) for k, v in past] for i in ...]`): it keeps the loss, and so its graph, as
+        // much as appending the loss itself would.
         auto visit = [&](auto& self, ObjId container, int depth) -> void {
           auto it = st_.fields.find(field_key(container, elements_field()));
           if (it == st_.fields.end()) return;
@@ -934,7 +935,7 @@ void Context::emit_events() {
             if (is_graph(e)) {
               out.value_carries_graph = true;
               out.value_backpropagated |= was_backpropagated(e);
-            } else if (depth < 2 && e != container && objs_[e].kind == ObjKind::Container) {
+            } else if (depth < 3 && e != container && objs_[e].kind == ObjKind::Container) {
               self(self, e, depth + 1);
             }
           }

@@ -173,7 +173,11 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
           }
           objs_[copy].operands = std::move(operands);
           if (objs_[copy].frames_up > 1) --objs_[copy].frames_up;  // one call nearer
-          if (no_grad_depth_ > 0) objs_[copy].no_grad = true;
+          // Made under no_grad here: what the callee computes has no graph, whatever its own analysis saw.
+          if (no_grad_depth_ > 0) {
+            objs_[copy].no_grad = true;
+            objs_[copy].graph = false;
+          }
         }
         out.insert(copy);
         break;
