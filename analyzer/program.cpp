@@ -1005,6 +1005,9 @@ std::unordered_set<std::string> assigned_attributes(const ModuleFacts& facts) {
     for_each_statement(f.body, [&](const Stmt& s) {
       if (s.kind == StmtKind::ExprStmt) for_each_expr(s.value, note_dict_writes);
       if (s.kind != StmtKind::Assign && s.kind != StmtKind::AugAssign && s.kind != StmtKind::Delete) return;
+      // `self.callbacks += extra` rebinds the name to the object it read, which a list or set extends in
+      // place: the list a class body holds is extended, not shadowed.
+      if (s.kind == StmtKind::AugAssign && (s.text == "+=" || s.text == "|=")) return;
       for (const Expr& target : s.targets) {
         note_assigned_attributes(target, names);
         for_each_expr(target, note_dict_writes);

@@ -399,13 +399,26 @@ void Context::exec(const Stmt& s) {
       const Expr& target = s.targets[0];
       const ValueSet old_values = eval(target);
       const ValueSet addend = eval(s.value);
+      // A list or set made here, or the one a class body holds for every instance (`callbacks = []`, read
+      // through `self.callbacks`): extended in place, and the name rebound to it.
+      auto extended_in_place = [this](ObjId v) {
+        const Obj& o = objs_[v];
+        if (o.kind != ObjKind::Field || o.base == kNoObj) return o.kind == ObjKind::Container;
+        const Obj& owner = objs_[o.base];
+        return owner.kind == ObjKind::ClassConst && owner.cls.valid() &&
+               program_.shared_container_owner(owner.cls, field_name(o.field)).valid();
+      };
       bool in_place_container = !old_values.empty();
-      for (ObjId v : old_values) in_place_container &= objs_[v].kind == ObjKind::Container;
+      for (ObjId v : old_values) {
+        in_place_container &= objs_[v].kind == ObjKind::Container ||
+                              ((s.text == "+=" || s.text == "|=") && extended_in_place(v));
+      }
       if (in_place_container) {
         // lst += items extends the list in place: in a loop, an accumulation like lst.append(item).
         const ValueSet items = load(addend, elements_field(), s.site);
         store(old_values, elements_field(), items, {site_ref(s.site, describe_target(target) + " += ...")},
               EdgeRole::Plain);
+        record_store_events(old_values, items, s.site, target);
         if (loop_depth_ > 0) {
           Event* event = record_event(EventKind::Accumulate, old_values[0], describe_target(target), items,
                                       s.site, describe_target(target) + " += [...]");
