@@ -233,6 +233,10 @@ class Context {
   // adds to ring_closing_values_ the stores `a.f = b` (or `b.f = a`) its body makes on every turn. Returns
   // how many it added.
   size_t note_ring_stores(const Stmt& loop);
+  // `raise STOP_TRAINING` of an exception instance a module-level variable holds (made by a call at import):
+  // raising it sets its `__traceback__`, which keeps this frame, and the callers' up to the handler, for as
+  // long as the variable (a StoreIntoGlobal event).
+  void keep_traceback_on_module_level_exception(const ValueSet& raised, const Stmt& statement);
   std::vector<ValueSet> loop_elements_;  // parallel to loops_: what a `for` iterates (none for `while`)
   // Whether `elements` (what a `for` iterates) include a module's parameters or modules, or pairs of them.
   bool any_model_part(const ValueSet& elements) const;

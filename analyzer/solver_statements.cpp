@@ -508,6 +508,7 @@ void Context::exec(const Stmt& s) {
     case StmtKind::Raise: {
       const ValueSet raised = eval(s.value);
       if (!handler_exceptions_.empty()) raise_chained(raised, s.site, choice_of(s.value));
+      keep_traceback_on_module_level_exception(raised, s);
       break;
     }
     case StmtKind::If: {
@@ -1155,6 +1156,25 @@ bool Context::value_names_call(const Expr& e, const Expr& call) {
   if (e.kind == ExprKind::Call) return false;  // what a call on it gives back is something else
   return std::any_of(e.children.begin(), e.children.end(),
                      [&call](const Expr& child) { return value_names_call(child, call); });
+}
+
+void Context::keep_traceback_on_module_level_exception(const ValueSet& raised, const Stmt& statement) {
+  for (ObjId r : raised) {
+    const Obj& o = objs_[r];
+    if (o.kind != ObjKind::Global || o.module_index < 0) continue;
+    // An instance made by a call at import (`STOP_TRAINING = StopTraining()`), not a class.
+    if (!program_.global_instance_class(o.module_index, o.name.str()).valid() &&
+        program_.global_call_qualified(o.module_index, o.name.str()).empty())
+      continue;
+    const ObjId tb = at_site(&statement, ObjKind::Traceback, "traceback", statement.site, 63);
+    store(ValueSet{tb}, intern_field("tb_frame"), ValueSet{frame()},
+          {site_ref(statement.site, "the traceback keeps the frame of " + fn_.qualname + "()")},
+          EdgeRole::Frame);
+    const std::string raising = "raise " + o.name.str();
+    store(ValueSet{r}, intern_field("__traceback__"), ValueSet{tb},
+          {site_ref(statement.site, raising + " sets its traceback")}, EdgeRole::Frame);
+    record_event(EventKind::StoreIntoGlobal, r, o.label, ValueSet{tb}, statement.site, raising);
+  }
 }
 
 size_t Context::note_ring_stores(const Stmt& loop) {
