@@ -5,17 +5,14 @@
 #include <string>
 
 #include "analyzer/program.hpp"
-#include "analyzer/project.hpp"
+#include "tests/unit/program_test_util.hpp"
 
 using namespace cyclecheck;
 
 namespace {
 
 Program link(const std::string& text) {
-  const SourceText source{"fleet.py", "fleet", false, text};
-  auto facts = lower_module(source);
-  EXPECT_TRUE(facts->file_diagnostics.empty());
-  return Program({facts});
+  return cyclecheck::testing::link_one_module("fleet.py", "fleet", text);
 }
 
 const ImportTimeHolder* holder_of(const Program& program, const std::string& name) {

@@ -6,17 +6,14 @@
 #include <string>
 
 #include "analyzer/program.hpp"
-#include "analyzer/project.hpp"
+#include "tests/unit/program_test_util.hpp"
 
 using namespace cyclecheck;
 
 namespace {
 
 Program link(const std::string& text) {
-  const SourceText source{"train.py", "train", false, text};
-  auto facts = lower_module(source);
-  EXPECT_TRUE(facts->file_diagnostics.empty());
-  return Program({facts});
+  return cyclecheck::testing::link_one_module("train.py", "train", text);
 }
 
 CodeRef function_named(const Program& program, const std::string& qualname) {
