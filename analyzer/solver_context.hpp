@@ -1187,6 +1187,8 @@ class Context {
   // A store into something module-level, or into a parameter's mutable default: a retention event.
   void record_store_events(const ValueSet& bases, const ValueSet& values, const Site& site,
                            const Expr& target) {
+    // Recorded after the loop: global() may add an object, which would move the one `o` refers to.
+    std::vector<std::pair<ObjId, const ImportTimeHolder*>> import_time_stores;
     for (ObjId b : bases) {
       const Obj& o = objs_[b];
       const bool global_base = o.kind == ObjKind::Global || (o.kind == ObjKind::Field && root_is_global(b));
@@ -1200,9 +1202,7 @@ class Context {
                      describe_target(target) + " = ...");
       } else if (const ImportTimeHolder* holder = import_time_holder_of(b);
                  holder != nullptr && no_grad_depth_ == 0 && holds_graph(values)) {
-        // `self.residual[name] = corrected - sparse` on a Device that only `FLEET = [Device(i) ...]` makes.
-        record_event(EventKind::StoreIntoGlobal, global(holder->module, holder->name),
-                     import_time_label(*holder, b), values, site, describe_target(target) + " = ...");
+        import_time_stores.emplace_back(b, holder);
       }
       if ((o.kind == ObjKind::Param && o.mutable_default) || holds_receivers_mutable_default(b)) {
         record_event(EventKind::MutableDefaultStore, b, o.label, values, site,
@@ -1236,6 +1236,12 @@ class Context {
         record_event(EventKind::StoreIntoGlobal, global(-1, kProcessRoots), slot, values, site,
                      describe_target(target) + " = ...");
       }
+    }
+    // `self.residual[name] = corrected - sparse` on a Device that only `FLEET = [Device(i) ...]` makes.
+    for (const auto& [b, holder] : import_time_stores) {
+      const std::string label = import_time_label(*holder, b);
+      record_event(EventKind::StoreIntoGlobal, global(holder->module, holder->name), label, values, site,
+                   describe_target(target) + " = ...");
     }
   }
   // The variable `hasattr(x, "item")`, `isinstance(x, torch.Tensor)` or `torch.is_tensor(x)` tests, when

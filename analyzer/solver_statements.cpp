@@ -1160,20 +1160,23 @@ bool Context::value_names_call(const Expr& e, const Expr& call) {
 
 void Context::keep_traceback_on_module_level_exception(const ValueSet& raised, const Stmt& statement) {
   for (ObjId r : raised) {
-    const Obj& o = objs_[r];
-    if (o.kind != ObjKind::Global || o.module_index < 0) continue;
+    if (objs_[r].kind != ObjKind::Global || objs_[r].module_index < 0) continue;
+    // Copied: the objects made below may move objs_.
+    const int32_t module = objs_[r].module_index;
+    const std::string name = objs_[r].name.str();
+    const PooledText label = objs_[r].label;
     // An instance made by a call at import (`STOP_TRAINING = StopTraining()`), not a class.
-    if (!program_.global_instance_class(o.module_index, o.name.str()).valid() &&
-        program_.global_call_qualified(o.module_index, o.name.str()).empty())
+    if (!program_.global_instance_class(module, name).valid() &&
+        program_.global_call_qualified(module, name).empty())
       continue;
     const ObjId tb = at_site(&statement, ObjKind::Traceback, "traceback", statement.site, 63);
     store(ValueSet{tb}, intern_field("tb_frame"), ValueSet{frame()},
           {site_ref(statement.site, "the traceback keeps the frame of " + fn_.qualname + "()")},
           EdgeRole::Frame);
-    const std::string raising = "raise " + o.name.str();
+    const std::string raising = "raise " + name;
     store(ValueSet{r}, intern_field("__traceback__"), ValueSet{tb},
           {site_ref(statement.site, raising + " sets its traceback")}, EdgeRole::Frame);
-    record_event(EventKind::StoreIntoGlobal, r, o.label, ValueSet{tb}, statement.site, raising);
+    record_event(EventKind::StoreIntoGlobal, r, label, ValueSet{tb}, statement.site, raising);
   }
 }
 
