@@ -15,8 +15,6 @@ uint64_t class_key(CodeRef cls) {
   return (static_cast<uint64_t>(static_cast<uint32_t>(cls.module)) << 32) | static_cast<uint32_t>(cls.index);
 }
 
-// One pass over every expression of the project: where each class is called, and whether it is referred to
-// in any other way.
 // The project's class names, with a filter on their first letter and length that rules out most other
 // names before hashing them: every name and attribute of the project is looked up.
 class ClassNames {
@@ -37,6 +35,8 @@ class ClassNames {
   std::bitset<kShapes> shapes_;
 };
 
+// One pass over every expression of a module: where each class is called, and whether it is referred to in
+// any other way.
 class ClassUses {
  public:
   ClassUses(const Program& program, const ClassNames& class_names)
