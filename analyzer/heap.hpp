@@ -201,6 +201,9 @@ struct Obj {
   // Stored into something a module-level variable holds (`child = Child(); REGISTRY._children[k] = child`,
   // then handed back): what is stored into it later is held for good too.
   bool held_by_global = false;
+  // Made by `super().__new__(cls)` in a project `__new__`: the instance a call of the class is making (see
+  // Context::construct).
+  bool made_by_new = false;
   std::vector<ObjId> operands;  // Value: what it was computed from
 };
 

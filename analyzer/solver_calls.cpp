@@ -288,6 +288,7 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
             at_site(&node, ObjKind::Unknown, "instance of " + fn_.qualname.substr(0, fn_.qualname.rfind('.')),
                     node.site);
         objs_[made].receiver = true;
+        objs_[made].made_by_new = true;  // the instance construct() takes as the one being made
         out.insert(made);
         continue;
       }
@@ -828,10 +829,27 @@ ValueSet Context::construct(CodeRef cls, const std::vector<Arg>& args, const Exp
       }
     }
   }
-  const ObjId instance = at_site(&node, ObjKind::Instance, def.name, node.site);
-  objs_[instance].cls = cls;
-  objs_[instance].module = info.is_nn_module;
-  objs_[instance].has_del = info.defines_del;
+  // A project `__new__` makes the instance itself (`obj = super().__new__(cls, text); obj.scorer = scorer;
+  // return obj`): the instances it returns that its `super().__new__` made are the ones `__init__` runs on,
+  // with what `__new__` stored on them.
+  ValueSet made;
+  if (const CodeRef maker = program_.find_method(cls, "__new__"); maker.valid()) {
+    const ObjId class_constant = constant(project_ref(StaticRef::Kind::ProjectClass, cls));
+    for (ObjId m : invoke(maker, ValueSet{class_constant}, args, {}, node)) {
+      if (objs_[m].made_by_new) made.insert(m);
+    }
+  }
+  if (made.empty()) made.insert(at_site(&node, ObjKind::Instance, def.name, node.site));
+  for (ObjId m : made) {
+    // `self` of the `__new__` that made it, not of this function.
+    objs_[m].kind = ObjKind::Instance;
+    objs_[m].receiver = false;
+    objs_[m].cls = cls;
+    objs_[m].label = def.name;
+    objs_[m].module = info.is_nn_module;
+    objs_[m].has_del = info.defines_del;
+  }
+  const ObjId instance = made[0];
   const CodeRef init = program_.find_method(cls, "__init__");
   if (init.valid()) {
     const ObjId outer = constructing_;
@@ -847,7 +865,7 @@ ValueSet Context::construct(CodeRef cls, const std::vector<Arg>& args, const Exp
     }
     keep_thread_target(cls, instance, args, node);
   }
-  return ValueSet{instance};
+  return made;
 }
 
 bool Context::is_context_decorator(const ClassInfo& info) {
