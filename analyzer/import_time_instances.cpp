@@ -11,10 +11,6 @@ namespace cyclecheck {
 
 namespace {
 
-uint64_t class_key(CodeRef cls) {
-  return (static_cast<uint64_t>(static_cast<uint32_t>(cls.module)) << 32) | static_cast<uint32_t>(cls.index);
-}
-
 // The project's class names, with a filter on their first letter and length that rules out most other
 // names before hashing them: every name and attribute of the project is looked up.
 class ClassNames {
@@ -77,7 +73,7 @@ class ClassUses {
     const size_t dot = name.rfind('.');
     if (!class_names_.contains(std::string_view(name).substr(dot == std::string::npos ? 0 : dot + 1))) return;
     const StaticRef ref = program_.resolve_dotted(module_, name);
-    if (ref.kind == StaticRef::Kind::ProjectClass) used_otherwise.insert(class_key(ref.code));
+    if (ref.kind == StaticRef::Kind::ProjectClass) used_otherwise.insert(ref.code.key());
   }
 
   void block(const std::vector<Stmt>& body, bool module_body, int loops) {
@@ -109,9 +105,9 @@ class ClassUses {
       const Expr& callee = e.children[0];
       if (const CodeRef cls = project_class(callee); cls.valid()) {
         if (&e == allowed) {
-          made_at_import.try_emplace(class_key(cls), *holder);
+          made_at_import.try_emplace(cls.key(), *holder);
         } else {
-          used_otherwise.insert(class_key(cls));
+          used_otherwise.insert(cls.key());
         }
         for (size_t i = 1; i < e.children.size(); ++i) expr(e.children[i], nullptr, nullptr);
         return;
@@ -123,7 +119,7 @@ class ClassUses {
            (callee.kind == ExprKind::Attribute && callee.text == "__class__") ||
            (callee.kind == ExprKind::Call && !callee.children.empty() &&
             callee.children[0].kind == ExprKind::Name && callee.children[0].text == "type")))
-        used_otherwise.insert(class_key(owner_));
+        used_otherwise.insert(owner_.key());
       // A class tested or named for super() is not a factory handed on.
       const bool names_only =
           callee.kind == ExprKind::Name &&
@@ -142,7 +138,7 @@ class ClassUses {
       return;
     }
     if (const CodeRef cls = project_class(e); cls.valid()) {
-      used_otherwise.insert(class_key(cls));
+      used_otherwise.insert(cls.key());
       return;
     }
     for (const Expr& child : e.children) expr(child, nullptr, nullptr);
@@ -185,7 +181,7 @@ std::unordered_map<uint64_t, ImportTimeHolder> import_time_instances(const Progr
       while (!pending.empty() && !candidate) {
         const CodeRef at = pending.back();
         pending.pop_back();
-        if (!seen.insert(class_key(at)).second) continue;
+        if (!seen.insert(at.key()).second) continue;
         candidate = assigned.contains(program.class_def(at).name);
         for (CodeRef base : program.class_info(at).project_bases) pending.push_back(base);
       }
@@ -211,7 +207,7 @@ std::unordered_map<uint64_t, ImportTimeHolder> import_time_instances(const Progr
     const auto classes = static_cast<int32_t>(program.module(m).classes.size());
     for (int32_t c = 0; c < classes; ++c) {
       const CodeRef cls{m, c};
-      const uint64_t key = class_key(cls);
+      const uint64_t key = cls.key();
       const bool otherwise = uses.used_otherwise.contains(key);
       const auto made = uses.made_at_import.find(key);
       if (!otherwise && made == uses.made_at_import.end()) continue;  // never made: nothing to say
@@ -220,11 +216,11 @@ std::unordered_map<uint64_t, ImportTimeHolder> import_time_instances(const Progr
       while (!pending.empty()) {
         const CodeRef ancestor = pending.back();
         pending.pop_back();
-        if (!seen.insert(class_key(ancestor)).second) continue;
+        if (!seen.insert(ancestor.key()).second) continue;
         if (otherwise) {
-          ruled_out.insert(class_key(ancestor));
+          ruled_out.insert(ancestor.key());
         } else {
-          holders.try_emplace(class_key(ancestor), made->second);
+          holders.try_emplace(ancestor.key(), made->second);
         }
         for (CodeRef base : program.class_info(ancestor).project_bases) pending.push_back(base);
       }

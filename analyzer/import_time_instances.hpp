@@ -11,7 +11,7 @@
 
 namespace cyclecheck {
 
-// By class (Solver::code_key order: module << 32 | index). A class is listed when the project makes it, or a
+// By class (CodeRef::key). A class is listed when the project makes it, or a
 // subclass, somewhere, and only as the value of a module-level assignment outside loops (or an element of the
 // display or comprehension assigned), never elsewhere nor through another reference to the class (a factory
 // handed around, `cls(...)` in its methods): its instances, and those of its subclasses, which run its

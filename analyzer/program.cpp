@@ -440,8 +440,7 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules, Module
 
 const ImportTimeHolder* Program::import_time_holder(CodeRef cls) const {
   if (!cls.valid()) return nullptr;
-  auto it = import_time_instances_.find((static_cast<uint64_t>(static_cast<uint32_t>(cls.module)) << 32) |
-                                        static_cast<uint32_t>(cls.index));
+  auto it = import_time_instances_.find(cls.key());
   return it == import_time_instances_.end() ? nullptr : &it->second;
 }
 

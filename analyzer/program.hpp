@@ -20,6 +20,10 @@ struct CodeRef {
   int32_t module = -1;
   int32_t index = -1;  // function or class index within the module
   bool valid() const { return module >= 0 && index >= 0; }
+  // One number per function or class: module in the high half, index in the low half.
+  uint64_t key() const {
+    return (static_cast<uint64_t>(static_cast<uint32_t>(module)) << 32) | static_cast<uint32_t>(index);
+  }
   bool operator==(const CodeRef&) const = default;
   auto operator<=>(const CodeRef&) const = default;
 };

@@ -1407,10 +1407,7 @@ class Solver {
     return module >= first_module_ && module < end_module_;
   }
 
-  static uint64_t code_key(CodeRef ref) {
-    return (static_cast<uint64_t>(static_cast<uint32_t>(ref.module)) << 32) |
-           static_cast<uint32_t>(ref.index);
-  }
+  static uint64_t code_key(CodeRef ref) { return ref.key(); }
 
   // The summary of `function`, or of the method for a receiver of class `receiver_cls` (see Context). Past a
   // few classes for one method (a base method of a large hierarchy) the method's own summary serves the rest.
