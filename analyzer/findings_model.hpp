@@ -98,6 +98,9 @@ struct RetentionEvent {
   bool value_holds_module = false;    // an instance of a project class that holds an nn.Module in a field
   bool value_is_parameter = false;    // a module's parameter (from `model.parameters()`), as a value or a key
   bool value_is_optimizer = false;    // a torch.optim optimizer, which keeps its parameters and their state
+  // The value is an instance holding a tensor with autograd history in this attribute (`node.kv`); "" when it
+  // is the tensor or a container of them.
+  std::string graph_attribute;
   bool base_is_global = false;
   bool base_is_class_attribute = false;  // the registry is held by a class (`Model.instances`)
   bool in_loop = false;

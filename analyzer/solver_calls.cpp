@@ -483,8 +483,8 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
     // A placeholder may be a tensor a caller passes (a forward hook's `output`, a helper's argument): where
     // it is one with a graph, what its methods compute carries that graph. Not `self`, a module or an
     // instance of a project class (`self.model(x)` is no op on the trainer).
-    const bool maybe_tensor = (is_placeholder(r) || !objs_[r].operands.empty()) && !objs_[r].receiver &&
-                              !objs_[r].module && !objs_[r].cls.valid();
+    const bool maybe_tensor = (is_placeholder(r) || !objs_[r].operands.empty() || is_deferred_result(r)) &&
+                              !objs_[r].receiver && !objs_[r].module && !objs_[r].cls.valid();
     if (objs_[r].tensor || objs_[r].graph || requires_grad(objs_[r]) ||
         (maybe_tensor && !is_graph_free_attribute(method)))
       add_operand(result, r);

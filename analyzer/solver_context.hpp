@@ -318,6 +318,12 @@ class Context {
     d.in_loop = loop_depth_ > 0;
     deferred_.push_back(std::move(d));
   }
+  // What a call deferred here returns (`out = draft(x)` for a parameter `draft`): a caller that knows the
+  // callee may find it a tensor with a graph, and so what is computed from it here.
+  bool is_deferred_result(ObjId id) const {
+    return std::any_of(deferred_.begin(), deferred_.end(),
+                       [id](const DeferredCall& d) { return d.result == id; });
+  }
   // A call the library model of `method` was applied to here, made again where a caller knows the receiver
   // to be of a project class defining `method` (see DeferredCall::project_methods_only).
   void defer_project_method(ObjId receiver, const std::string& method, const std::vector<Arg>& args,
@@ -1290,6 +1296,11 @@ class Context {
                              const Site& site, const Expr& target);
   // Whether a field of `id`, or of what those fields hold (`depth` references deep), holds an nn.Module.
   bool holds_module(ObjId id, int depth) const;
+  // The attribute of an instance that holds a tensor with autograd history, itself or in containers up to
+  // three levels deep (`node.kv = ((k, v), ...)`); "" when none does. The first such attribute by name.
+  std::string attribute_holding_graph(ObjId instance) const;
+  // Whether a container holds a tensor with autograd history among its elements, `depth` levels deep.
+  bool container_holds_graph(ObjId container, int depth) const;
   // `OPTIMIZERS[name]` on a module-level table of classes or functions (Program::global_display_entries):
   // what the entries name, when every base is such a table; else nothing.
   ValueSet table_entries(const ValueSet& bases);

@@ -123,6 +123,15 @@ ValueSet Context::eval(const Expr& e) {
       } else {
         out = load(bases, elements_field(), e.site);
       }
+      // An index or slice of what a deferred call returns (`draft(seq)[:, -1]`): a view computed from it,
+      // with its graph where a caller finds that the call makes one (where it is known here, the elements
+      // are marked below).
+      for (ObjId b : bases) {
+        if (!is_deferred_result(b) || is_graph(b)) continue;
+        const ObjId view = at_site(&e, ObjKind::Value, "view", e.site);
+        add_operand(view, b);
+        out.insert(view);
+      }
       if (no_grad_depth_ == 0 && !indices_of_a_reduction(e)) {
         for (ObjId b : bases) {
           if (is_graph(b)) mark_graph(out);

@@ -304,6 +304,33 @@ bool Context::holds_module(ObjId id, int depth) const {
   return false;
 }
 
+bool Context::container_holds_graph(ObjId container, int depth) const {
+  auto it = st_.fields.find(field_key(container, elements_field()));
+  if (it == st_.fields.end()) return false;
+  for (ObjId e : it->second) {
+    if (is_graph(e)) return true;
+    if (depth > 1 && e != container && objs_[e].kind == ObjKind::Container &&
+        container_holds_graph(e, depth - 1))
+      return true;
+  }
+  return false;
+}
+
+std::string Context::attribute_holding_graph(ObjId instance) const {
+  std::string first;
+  for (const auto& [key, values] : st_.fields) {
+    if (static_cast<ObjId>(key >> 32) != instance) continue;
+    const std::string& name = field_name(static_cast<FieldId>(key & 0xffffffffu));
+    if (name.empty() || name.front() == '[' || (!first.empty() && name >= first)) continue;
+    const bool holds = std::any_of(values.begin(), values.end(), [&](ObjId v) {
+      return v != instance &&
+             (is_graph(v) || (objs_[v].kind == ObjKind::Container && container_holds_graph(v, 3)));
+    });
+    if (holds) first = name;
+  }
+  return first;
+}
+
 std::optional<std::vector<SiteNote>> Context::path_between(const ValueSet& from, const ValueSet& to,
                                                            size_t max_edges) const {
   if (to.empty()) return std::nullopt;
@@ -941,6 +968,16 @@ void Context::emit_events() {
           }
         };
         visit(visit, v, 1);
+      }
+      // An instance of a project class kept in module-level state (`node.children[t] = child`, then
+      // `child.kv = kv`), holding such a tensor in an attribute: it keeps the graph as the tensor would.
+      if (ev.kind == EventKind::StoreIntoGlobal && o.kind == ObjKind::Instance && o.cls.valid() &&
+          !out.value_carries_graph && !is_graph(v)) {
+        if (std::string attribute = attribute_holding_graph(v); !attribute.empty()) {
+          out.value_carries_graph = true;
+          out.graph_attribute = std::move(attribute);
+          out.value_label = node_label(v);
+        }
       }
       out.value_carries_graph |= is_graph(v);
       out.value_from_parameters |=

@@ -58,9 +58,12 @@ const RuleDefinition& global_keeps_graph() {
               // A container holding such tensors (`self.outputs = self.outputs[1:] + [x0]`).
               const bool container = e.value_label == "list" || e.value_label == "tuple" ||
                                      e.value_label == "dict" || e.value_label == "set";
-              const std::string what = container
-                                           ? "A " + e.value_label + " holding tensors with autograd history"
-                                           : "A tensor with autograd history ('" + e.value_label + "')";
+              const std::string what =
+                  !e.graph_attribute.empty()
+                      ? "An object ('" + e.value_label + "') holding a tensor with autograd history in '." +
+                            e.graph_attribute + "'"
+                  : container ? "A " + e.value_label + " holding tensors with autograd history"
+                              : "A tensor with autograd history ('" + e.value_label + "')";
               return what + " is kept in the module-level '" + e.base_label +
                      "': its graph and saved activations stay alive until it is replaced, the last one "
                      "for the life of the process.";
