@@ -114,6 +114,9 @@ struct RetentionEvent {
   // `out, hidden = model(x, hidden)` in a loop that back-propagates every step, `hidden` never detached
   // there: each step's graph links to the one before (see analyzer/carried_state.hpp).
   bool carried_into_next_step = false;
+  // The object holding the accumulator was made before the loop that runs the accumulation (`rm =
+  // RunningMean()` before `for ...: rm.update(out)`): it keeps every iteration's update.
+  bool accumulator_outlives_loop = false;
   // An augmented accumulation into state that outlives the call (`self.shadow[name]` that no method starts
   // again, a module-level dict) of a value computed with autograd on from a module's parameters
   // (`0.9 * shadow + 0.1 * p` for `p` in `model.parameters()`): it has a graph although no loss went

@@ -273,6 +273,10 @@ using FieldMap = FlatMap<uint64_t, ValueSet, std::hash<uint64_t>>;
 struct HeapState {
   FlatMap<std::string, Binding, std::hash<std::string>> env;
   FieldMap fields;
+  // The element and key fields (field_key) of placeholders emptied on every path so far
+  // (`self.seen.clear()`), sorted: a caller empties what it knows of them before the callee's later
+  // stores land, as element stores alone only ever add.
+  std::vector<uint64_t> cleared;
 };
 
 struct Event {
@@ -293,7 +297,8 @@ struct Event {
   // The attribute written when the event is on the object that holds it (`self.total += v` is on `self`);
   // 0 when `base` is the accumulator itself.
   FieldId attribute = 0;
-  bool carried_into_next_step = false;  // see RetentionEvent
+  bool carried_into_next_step = false;     // see RetentionEvent
+  bool accumulator_outlives_loop = false;  // see RetentionEvent
   // A registration the module takes out again (`logger.removeHandler(h)` somewhere): reported only where a
   // caller binds what the call registered and an early exit skips its release (see analyzer/early_exit.hpp).
   bool release_pending = false;

@@ -398,6 +398,11 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
     out.merge(bound_arguments(args, node));
     return out;
   }
+  // `self.seen.clear()`: the one container named is empty from here on (a cycle through what it held is
+  // gone once a method that clears it has run). Not made again for a callee: its summary says what it
+  // cleared, and where in its run.
+  if (method == "clear" && args.empty() && unresolved.size() == 1 && replayed_call_site_ == nullptr)
+    empty_container(unresolved[0]);
   // The models for some libraries' objects (a logger's addHandler), then the entry for any receiver;
   // receivers none of them takes are left unknown.
   const CallModel* model = nullptr;
@@ -422,7 +427,7 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
         modelled.insert(r);
         continue;
       }
-      const ObjId result = at_site(&node, ObjKind::Unknown, "result of ." + method + "()", node.site);
+      const ObjId result = call_result_at_site(node, "result of ." + method + "()");
       defer(r, kNoObj, method, args, node, result, result_used);
       out.insert(result);
     }
@@ -475,7 +480,7 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
     tensor |= objs_[r].tensor;
     if (objs_[r].receiver && objs_[r].module && !is_module_api_method(method)) graph = tensor = true;
   }
-  const ObjId result = at_site(&node, ObjKind::Unknown, "result of ." + method + "()", node.site);
+  const ObjId result = call_result_at_site(node, "result of ." + method + "()");
   if (graph && no_grad_depth_ == 0) objs_[result].graph = true;
   objs_[result].tensor |= tensor;
   // `loss.view(1)`, `out.float()`: computed from its tensor receiver, as a torch op from its arguments.

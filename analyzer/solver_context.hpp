@@ -199,6 +199,10 @@ class Context {
   bool receiver_bound_ = false;
   // While a callee's deferred call is resolved here: the function that makes it (for call edges).
   CodeRef deferred_caller_;
+  // While a callee's deferred call is resolved here: the call of that callee here. The unknown results of
+  // what the deferred call runs are one object per call here (`model(train_x)` and, under no_grad,
+  // `model(val_x)`, running the callee's `self.out(h)`), as what the callee itself makes is.
+  const void* replayed_call_site_ = nullptr;
   // While a callee's deferred call is resolved here: that callee's frame, when it has one (a caller's frame
   // that the resolved call asks for, `sys._getframe(1)` in an `__enter__`, is that one, not this function's).
   ObjId deferred_caller_frame_ = kNoObj;
@@ -226,6 +230,8 @@ class Context {
   ObjId constructing_ = kNoObj;
   int loop_depth_ = 0;
   std::vector<const Stmt*> loops_;  // the `for` and `while` statements being executed, innermost last
+  // For each of loops_, the first object made after it started: those before were there before the loop.
+  std::vector<ObjId> loop_first_obj_;
   // The right-hand sides of the stores that link every element of a list to one of the same list, in the
   // loops being executed (see note_ring_stores and EdgeInfo::closes_ring).
   std::vector<const Expr*> ring_closing_values_;
@@ -356,6 +362,10 @@ class Context {
   // The object made at `node` (with `salt`, one of several made there): the same object each time.
   ObjId at_site(const void* node, ObjKind kind, const std::string& label, const Site& site,
                 uint32_t salt = 0);
+  // The unknown result of `call`: one object per call of the callee making it where a deferred call is
+  // made again (see replayed_call_site_).
+  ObjId call_result_at_site(const Expr& call, const std::string& label);
+  ObjId at_key(const SiteKey& key, ObjKind kind, const std::string& label, const Site& site);
   // Salts computed from an object id live above the small constant salts, so that an id never makes its
   // object one with another made at the same node (a bound method of `self % 997 == 11` was the ctx, salt 11,
   // of the custom autograd Function applied there).
@@ -375,6 +385,11 @@ class Context {
   void keep_container_modules(ObjId container, const std::string& qualified, const std::vector<Arg>& args,
                               const Expr& node);
   ObjId placeholder(ObjId base, FieldId field, Site site);
+  // `container.clear()`: its elements and keys are gone (a container made here or one named by a parameter,
+  // global or field; not one standing for several).
+  void empty_container(ObjId container);
+  // One field of it (see HeapState::cleared).
+  void empty_field(ObjId container, FieldId field);
 
   // ---- heap ----
   ValueSet load(const ValueSet& bases, FieldId field, Site site);
@@ -506,11 +521,13 @@ class Context {
   }
   // Whether some method other than `__init__` starts again the attribute of `self` that state accumulated
   // on `base` hangs from (`maps` of `self.maps[...]`; `attribute` when `base` is `self`), or none is known.
-  bool state_restarted(ObjId base, FieldId attribute) const {
+  // The methods of `module` (this function's when -1).
+  bool state_restarted(ObjId base, FieldId attribute, int32_t module = -1) const {
     for (ObjId id = base; objs_[id].kind == ObjKind::Field && objs_[id].base != kNoObj; id = objs_[id].base) {
       attribute = objs_[id].field;
     }
-    return attribute == 0 || program_.attribute_is_reset(ref_.module, field_name(attribute));
+    return attribute == 0 ||
+           program_.attribute_is_reset(module >= 0 ? module : ref_.module, field_name(attribute));
   }
   // The object a field placeholder is read from, through placeholders (`self` for `self.a.b`).
   ObjId field_root(ObjId id) const {
@@ -518,6 +535,22 @@ class Context {
       id = objs_[id].base;
     }
     return id;
+  }
+  // Whether the object holding `attribute`, accumulated (`rm` of `rm.mean = rm.mean + x`, through its
+  // fields), was there before the innermost loop started, so that it keeps every iteration's update rather
+  // than one. Not a tensor's (`out[sel] = out[sel] + y`), nor in a loop over a model's parts (`for block in
+  // self.blocks: self.out = self.out + block(x)`).
+  bool accumulator_outlives_loop(ObjId base, FieldId attribute) const {
+    if (base == kNoObj || loop_first_obj_.empty() || any_model_part(loop_elements_.back())) return false;
+    const ObjId root = field_root(base);
+    // A tensor's, or a parameter's `.grad` (`p.grad = p.grad * coeff`: CC207's); or state a method of its
+    // class starts again (`self.merged = 0` before summing into it).
+    if (objs_[base].tensor || objs_[root].tensor || field_name(attribute) == "grad" ||
+        state_restarted(base, attribute, objs_[root].cls.valid() ? objs_[root].cls.module : -1))
+      return false;
+    const ObjKind kind = objs_[root].kind;
+    return kind == ObjKind::Param || kind == ObjKind::FuncSelf || kind == ObjKind::Global ||
+           kind == ObjKind::Field || kind == ObjKind::Default || root < loop_first_obj_.back();
   }
   // A placeholder under an attribute of its root (`self.pending[]`) whose every store in the root's class
   // sets a plain container (see Program::attribute_is_plain_container).

@@ -168,9 +168,7 @@ ValueSet Context::frame_locals(const Site& site) {
   return ValueSet{frame_locals_};
 }
 
-ObjId Context::at_site(const void* node, ObjKind kind, const std::string& label, const Site& site,
-                       uint32_t salt) {
-  const SiteKey key{node, nullptr, salt};
+ObjId Context::at_key(const SiteKey& key, ObjKind kind, const std::string& label, const Site& site) {
   auto it = site_objects_.find(key);
   if (it != site_objects_.end()) return it->second;
   Obj o;
@@ -181,6 +179,15 @@ ObjId Context::at_site(const void* node, ObjKind kind, const std::string& label,
   const ObjId id = add(std::move(o));
   site_objects_.emplace(key, id);
   return id;
+}
+
+ObjId Context::at_site(const void* node, ObjKind kind, const std::string& label, const Site& site,
+                       uint32_t salt) {
+  return at_key(SiteKey{node, nullptr, salt}, kind, label, site);
+}
+
+ObjId Context::call_result_at_site(const Expr& call, const std::string& label) {
+  return at_key(SiteKey{&call, replayed_call_site_, 0}, ObjKind::Unknown, label, call.site);
 }
 
 bool Context::placeholder_capable(ObjId id) const {
@@ -301,6 +308,25 @@ void Context::set_field(ObjId base, FieldId field, ValueSet values, bool strong)
   } else {
     it->second.merge(values);
   }
+}
+
+void Context::empty_field(ObjId container, FieldId field) {
+  const ObjKind kind = objs_[container].kind;
+  const bool container_like =
+      kind == ObjKind::Container ||
+      ((kind == ObjKind::Param || kind == ObjKind::Field || kind == ObjKind::Global) &&
+       !objs_[container].tensor && !objs_[container].module && !objs_[container].cls.valid());
+  if (!container_like || objs_[container].summary) return;
+  set_field(container, field, {}, true);
+  if (kind == ObjKind::Container) return;  // made here: no caller knows it
+  const uint64_t key = field_key(container, field);
+  auto at = std::lower_bound(st_.cleared.begin(), st_.cleared.end(), key);
+  if (at == st_.cleared.end() || *at != key) st_.cleared.insert(at, key);
+}
+
+void Context::empty_container(ObjId container) {
+  empty_field(container, elements_field());
+  empty_field(container, keys_field());
 }
 
 uint32_t Context::choice_of(const Expr& e) const { return e.kind == ExprKind::Name ? binding_of(e.text) : 0; }

@@ -563,9 +563,8 @@ ValueSet Context::unknown_call(std::string qualified, const std::vector<Arg>& ar
   }
   if (qualified == "torch.autograd.grad") return gradients_of(node);
   if (qualified == "contextvars.copy_context") return copy_of_running_context(node);
-  const ObjId result =
-      at_site(&node, ObjKind::Unknown,
-              qualified.empty() ? "call result" : "result of " + last_component(qualified) + "()", node.site);
+  const ObjId result = call_result_at_site(
+      node, qualified.empty() ? "call result" : "result of " + last_component(qualified) + "()");
   objs_[result].qualified = qualified;
   if (graph) objs_[result].graph = true;
   if (tensor || graph) objs_[result].tensor = true;

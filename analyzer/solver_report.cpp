@@ -532,7 +532,9 @@ bool Context::edge_is_must(ObjId from, FieldId field, ObjId to, const std::vecto
   auto info = edges_.find(EdgeKey{from, field, to});
   if (info == edges_.end()) return false;
   if (info->second.must) return true;
-  if (!info->second.alternatives || info->second.distinct) return false;
+  // One of several objects stored, each in the cycle's component: the store keeps a member of it, whichever
+  // it is. Not a self-loop: that the object keeps itself is one of the choices only.
+  if (!info->second.alternatives || info->second.distinct || from == to) return false;
   auto current = st_.fields.find(field_key(from, field));
   if (current == st_.fields.end()) return true;
   for (ObjId v : current->second) {
@@ -613,151 +615,155 @@ void Context::detect_cycles() {
     // to fix: self-loops are told apart by field.
     std::set<std::pair<ObjId, FieldId>> covered_self_loops;
     // Up to six new cycles per component, out of at most 24 looked at (a large component has many).
+    // Self-loops first: each is one store to fix, and the rings of a large component would crowd them out.
     int found = 0, attempts = 0;
-    for (ObjId start : nodes) {
-      if (found >= 6 || attempts >= 24) break;
-      for (const auto& [next, field] : labelled[start]) {
+    for (int pass = 0; pass < 2; ++pass) {
+      for (ObjId start : nodes) {
         if (found >= 6 || attempts >= 24) break;
-        if (component[next] != c) continue;
-        if (next == start ? !covered_self_loops.insert({start, field}).second
-                          : covered.count({start, next}) != 0)
-          continue;
-        std::vector<uint32_t> path;
-        if (next != start) {
-          path = shortest_path_within(graph, component, c, next, start);
-          if (path.empty()) continue;
-        }
-        ++attempts;
-        // Node sequence: start, next, ..., (back to start).
-        std::vector<ObjId> cycle{start};
-        if (next != start) {
-          cycle.push_back(next);
-          for (size_t i = 0; i + 1 < path.size(); ++i) cycle.push_back(path[i]);
-        }
-        extend_to_crossed_pair(cycle, labelled, component, c);
-        if (next == start) {
-          auto self_loop = edges_.find(EdgeKey{start, field, start});
-          if (self_loop != edges_.end() && self_loop->second.closes_ring) cycle = {start, start, start};
-        }
-        CycleWitness witness;
-        witness.module = ref_.module;
-        witness.function = ref_;
-        bool must = true, removable = false, released = false;
-        const bool through_generator = std::any_of(
-            cycle.begin(), cycle.end(), [this](ObjId id) { return objs_[id].kind == ObjKind::Generator; });
-        std::vector<FieldId> vias;
-        std::vector<bool> implicit;  // per witness edge: the field's earlier content, observed at a read
-        for (size_t i = 0; i < cycle.size(); ++i) {
-          const ObjId from = cycle[i];
-          const ObjId to = cycle[(i + 1) % cycle.size()];
-          // A self-loop keeps the field it was found by; otherwise the first field from -> to that surely
-          // holds `to` (a tuple's "[1]", not its "[]" that may be any element), else the first.
-          FieldId via = field;
-          bool via_must = false;
-          if (from != to) {
-            bool first = true;
-            for (const auto& [target, f] : labelled[from]) {
-              if (target != to) continue;
-              if (first) via = f;
-              first = false;
-              if (edge_is_must(from, f, to, component, c)) {
-                via = f;
-                via_must = true;
-                break;
+        for (const auto& [next, field] : labelled[start]) {
+          if (found >= 6 || attempts >= 24) break;
+          if (component[next] != c || (next == start) != (pass == 0)) continue;
+          if (next == start ? !covered_self_loops.insert({start, field}).second
+                            : covered.count({start, next}) != 0)
+            continue;
+          std::vector<uint32_t> path;
+          if (next != start) {
+            path = shortest_path_within(graph, component, c, next, start);
+            if (path.empty()) continue;
+          }
+          ++attempts;
+          // Node sequence: start, next, ..., (back to start).
+          std::vector<ObjId> cycle{start};
+          if (next != start) {
+            cycle.push_back(next);
+            for (size_t i = 0; i + 1 < path.size(); ++i) cycle.push_back(path[i]);
+          }
+          extend_to_crossed_pair(cycle, labelled, component, c);
+          if (next == start) {
+            auto self_loop = edges_.find(EdgeKey{start, field, start});
+            if (self_loop != edges_.end() && self_loop->second.closes_ring) cycle = {start, start, start};
+          }
+          CycleWitness witness;
+          witness.module = ref_.module;
+          witness.function = ref_;
+          bool must = true, removable = false, released = false;
+          const bool through_generator = std::any_of(
+              cycle.begin(), cycle.end(), [this](ObjId id) { return objs_[id].kind == ObjKind::Generator; });
+          std::vector<FieldId> vias;
+          std::vector<bool> implicit;  // per witness edge: the field's earlier content, observed at a read
+          for (size_t i = 0; i < cycle.size(); ++i) {
+            const ObjId from = cycle[i];
+            const ObjId to = cycle[(i + 1) % cycle.size()];
+            // A self-loop keeps the field it was found by; otherwise the first field from -> to that surely
+            // holds `to` (a tuple's "[1]", not its "[]" that may be any element), else the first.
+            FieldId via = field;
+            bool via_must = false;
+            if (from != to) {
+              bool first = true;
+              for (const auto& [target, f] : labelled[from]) {
+                if (target != to) continue;
+                if (first) via = f;
+                first = false;
+                if (edge_is_must(from, f, to, component, c)) {
+                  via = f;
+                  via_must = true;
+                  break;
+                }
               }
+            } else {
+              via_must = edge_is_must(from, via, to, component, c);
             }
-          } else {
-            via_must = edge_is_must(from, via, to, component, c);
+            covered.insert({from, to});
+            vias.push_back(via);
+            witness.nodes.push_back(witness_node(from));
+            WitnessEdge edge;
+            const std::string& fname = field_name(via);
+            if (fname.rfind("cell:", 0) == 0) {
+              edge.field = "cell " + fname.substr(5);
+            } else if (fname.rfind("local:", 0) == 0) {
+              edge.field = "local " + fname.substr(6);
+            } else if (fname == "contents") {
+              edge.field = "contents";
+            } else if (fname.rfind("[", 0) == 0) {
+              edge.field = fname;
+            } else if (fname.ends_with(kRegisteredSuffix)) {
+              edge.field = fname.substr(0, fname.size() - 2);  // "connect() callbacks"
+            } else {
+              edge.field = "." + fname;
+              // `disarm()` sets `self._timer = None` and is called: the code breaks this cycle itself. So
+              // does a `close()` of the generators the attribute holds, when the cycle goes through a
+              // generator's frame.
+              released |=
+                  program_.attribute_released(objs_[from].cls, fname) ||
+                  (through_generator && program_.attribute_released(objs_[from].cls, fname + kClosedSuffix));
+            }
+            auto info = edges_.find(EdgeKey{from, via, to});
+            implicit.push_back(info != edges_.end() && info->second.implicit);
+            if (info != edges_.end()) {
+              edge.role = info->second.role;
+              edge.chain = to_refs(info->second.chain);
+              edge.removable = info->second.removable;
+              // `remove_hook_from_module(module)` deletes the `module._old_forward` its module's attach
+              // stored;
+              // `__exit__` pops the `self.model.forward` its `__enter__` set.
+              if (edge.field[0] == '.' && !edge.chain.empty())
+                released |= program_.attribute_released_by_a_function(fname, edge.chain.back().module) ||
+                            program_.nested_store_released(edge.chain.back());
+            }
+            edge.must = via_must;
+            if (edge.field == "contents") edge.role = EdgeRole::Capture;
+            must &= edge.must;
+            removable |= edge.removable;
+            witness.edges.push_back(std::move(edge));
           }
-          covered.insert({from, to});
-          vias.push_back(via);
-          witness.nodes.push_back(witness_node(from));
-          WitnessEdge edge;
-          const std::string& fname = field_name(via);
-          if (fname.rfind("cell:", 0) == 0) {
-            edge.field = "cell " + fname.substr(5);
-          } else if (fname.rfind("local:", 0) == 0) {
-            edge.field = "local " + fname.substr(6);
-          } else if (fname == "contents") {
-            edge.field = "contents";
-          } else if (fname.rfind("[", 0) == 0) {
-            edge.field = fname;
-          } else if (fname.ends_with(kRegisteredSuffix)) {
-            edge.field = fname.substr(0, fname.size() - 2);  // "connect() callbacks"
-          } else {
-            edge.field = "." + fname;
-            // `disarm()` sets `self._timer = None` and is called: the code breaks this cycle itself. So does
-            // a `close()` of the generators the attribute holds, when the cycle goes through a generator's
-            // frame.
-            released |=
-                program_.attribute_released(objs_[from].cls, fname) ||
-                (through_generator && program_.attribute_released(objs_[from].cls, fname + kClosedSuffix));
+          // A hook's handle is removed, an attribute let go of: unless this function skips the release on an
+          // early exit after the call that makes the cycle (`probe.install(self)` ... `return` ...
+          // `probe.remove()`).
+          if (removable || released) {
+            SkippedRelease skipped;
+            for (const WitnessEdge& e : witness.edges) {
+              if (skipped.exit_line == 0 && !e.chain.empty() && e.chain.front().module == ref_.module)
+                skipped = release_skipped_by_early_exit(fn_.body, e.chain.front().site.line, true);
+            }
+            if (skipped.exit_line == 0) continue;
+            witness.skipped_release = skipped_release_note(skipped);
           }
-          auto info = edges_.find(EdgeKey{from, via, to});
-          implicit.push_back(info != edges_.end() && info->second.implicit);
-          if (info != edges_.end()) {
-            edge.role = info->second.role;
-            edge.chain = to_refs(info->second.chain);
-            edge.removable = info->second.removable;
-            // `remove_hook_from_module(module)` deletes the `module._old_forward` its module's attach stored;
-            // `__exit__` pops the `self.model.forward` its `__enter__` set.
-            if (edge.field[0] == '.' && !edge.chain.empty())
-              released |= program_.attribute_released_by_a_function(fname, edge.chain.back().module) ||
-                          program_.nested_store_released(edge.chain.back());
+          if (!must)
+            must = one_choice(cycle, vias, witness) || crossed_pair(cycle, vias, witness) ||
+                   every_base_closes(cycle, vias, labelled, component, c, witness);
+          witness.must = must;
+          // Key on the innermost sites only, so callers re-discovering a callee's cycle match it. A field's
+          // earlier content observed at a read is keyed by the field alone: each caller reads `self._cache`
+          // where it runs, and the cycle is the same whatever line read it.
+          // A numbered slot is keyed as any element: one function sees a sequence's "[0]" where another,
+          // knowing less of it, sees its "[]".
+          CycleEdgeKeys edge_keys;
+          for (size_t i = 0; i < witness.edges.size(); ++i) {
+            const WitnessEdge& e = witness.edges[i];
+            if (e.chain.empty()) continue;
+            const SiteRef& site = e.chain.back();
+            const std::string field = is_numbered_slot(e.field) ? std::string("[]") : e.field;
+            edge_keys.parts.push_back(implicit[i] ? "read" + field
+                                                  : std::to_string(site.module) + ":" +
+                                                        std::to_string(site.site.line) + ":" +
+                                                        std::to_string(site.site.column) + field);
+            edge_keys.loose.push_back(field[0] == '.' || field == "[]" ? "field" + field
+                                                                       : edge_keys.parts.back());
+            edge_keys.read.push_back(implicit[i]);
           }
-          edge.must = via_must;
-          if (edge.field == "contents") edge.role = EdgeRole::Capture;
-          must &= edge.must;
-          removable |= edge.removable;
-          witness.edges.push_back(std::move(edge));
+          auto joined = [](std::vector<std::string> sorted) {
+            std::sort(sorted.begin(), sorted.end());
+            std::string key;
+            for (const auto& part : sorted) key += part + "|";
+            return key;
+          };
+          const std::string final_key = joined(edge_keys.parts);
+          edge_keys.skeleton = joined(edge_keys.loose);
+          // Only a cycle not reported before counts towards the limit: a caller re-discovers its callees'
+          // cycles first (they go through `self`), and those must not crowd out the ones its own calls close.
+          if (!solver_.knows_cycle(final_key)) ++found;
+          solver_.report_cycle(std::move(witness), final_key, std::move(edge_keys));
         }
-        // A hook's handle is removed, an attribute let go of: unless this function skips the release on an
-        // early exit after the call that makes the cycle (`probe.install(self)` ... `return` ...
-        // `probe.remove()`).
-        if (removable || released) {
-          SkippedRelease skipped;
-          for (const WitnessEdge& e : witness.edges) {
-            if (skipped.exit_line == 0 && !e.chain.empty() && e.chain.front().module == ref_.module)
-              skipped = release_skipped_by_early_exit(fn_.body, e.chain.front().site.line, true);
-          }
-          if (skipped.exit_line == 0) continue;
-          witness.skipped_release = skipped_release_note(skipped);
-        }
-        if (!must)
-          must = one_choice(cycle, vias, witness) || crossed_pair(cycle, vias, witness) ||
-                 every_base_closes(cycle, vias, labelled, component, c, witness);
-        witness.must = must;
-        // Key on the innermost sites only, so callers re-discovering a callee's cycle match it. A field's
-        // earlier content observed at a read is keyed by the field alone: each caller reads `self._cache`
-        // where it runs, and the cycle is the same whatever line read it.
-        // A numbered slot is keyed as any element: one function sees a sequence's "[0]" where another,
-        // knowing less of it, sees its "[]".
-        CycleEdgeKeys edge_keys;
-        for (size_t i = 0; i < witness.edges.size(); ++i) {
-          const WitnessEdge& e = witness.edges[i];
-          if (e.chain.empty()) continue;
-          const SiteRef& site = e.chain.back();
-          const std::string field = is_numbered_slot(e.field) ? std::string("[]") : e.field;
-          edge_keys.parts.push_back(implicit[i]
-                                        ? "read" + field
-                                        : std::to_string(site.module) + ":" + std::to_string(site.site.line) +
-                                              ":" + std::to_string(site.site.column) + field);
-          edge_keys.loose.push_back(field[0] == '.' || field == "[]" ? "field" + field
-                                                                     : edge_keys.parts.back());
-          edge_keys.read.push_back(implicit[i]);
-        }
-        auto joined = [](std::vector<std::string> sorted) {
-          std::sort(sorted.begin(), sorted.end());
-          std::string key;
-          for (const auto& part : sorted) key += part + "|";
-          return key;
-        };
-        const std::string final_key = joined(edge_keys.parts);
-        edge_keys.skeleton = joined(edge_keys.loose);
-        // Only a cycle not reported before counts towards the limit: a caller re-discovers its callees'
-        // cycles first (they go through `self`), and those must not crowd out the ones its own calls close.
-        if (!solver_.knows_cycle(final_key)) ++found;
-        solver_.report_cycle(std::move(witness), final_key, std::move(edge_keys));
       }
     }
   }
@@ -789,6 +795,7 @@ void Context::emit_events() {
     out.in_loop = ev.in_loop;
     out.augmented = ev.augmented;
     out.carried_into_next_step = ev.carried_into_next_step;
+    out.accumulator_outlives_loop = ev.accumulator_outlives_loop;
     out.under_no_grad = ev.under_no_grad;
     out.comprehension = ev.comprehension;
     out.base_made_in_callee = ev.base_made_in_callee;

@@ -388,8 +388,10 @@ void Context::exec(const Stmt& s) {
                         : target_text + " + ..."));
         if (event != nullptr) {
           if (joined) event->augmented = false;  // every joined tensor stays whole
-          if (!bases.empty() && target.kind == ExprKind::Attribute)
+          if (!bases.empty() && target.kind == ExprKind::Attribute) {
             event->attribute = intern_field(target.text);
+            event->accumulator_outlives_loop = accumulator_outlives_loop(bases[0], event->attribute);
+          }
         }
       }
       break;
@@ -435,8 +437,10 @@ void Context::exec(const Stmt& s) {
       Event* event =
           record_event(EventKind::Accumulate, bases.empty() ? kNoObj : bases[0], describe_target(target),
                        ValueSet{value}, s.site, describe_target(target) + " " + s.text + " ...");
-      if (event != nullptr && !bases.empty() && target.kind == ExprKind::Attribute)
+      if (event != nullptr && !bases.empty() && target.kind == ExprKind::Attribute) {
         event->attribute = intern_field(target.text);
+        event->accumulator_outlives_loop = accumulator_outlives_loop(bases[0], event->attribute);
+      }
       break;
     }
     case StmtKind::ExprStmt:
@@ -553,6 +557,7 @@ void Context::exec(const Stmt& s) {
       HeapState before = st_;
       ++loop_depth_;
       loops_.push_back(&s);
+      loop_first_obj_.push_back(static_cast<ObjId>(objs_.size()));
       loop_elements_.push_back(elements);
       // `while node is not root: ...`: in the body, as under an `if`, the two are distinct objects.
       const size_t guards = distinct_names_.size();
@@ -566,6 +571,7 @@ void Context::exec(const Stmt& s) {
       ring_closing_values_.resize(ring_closing_values_.size() - ring_stores);
       distinct_names_.resize(guards);
       loops_.pop_back();
+      loop_first_obj_.pop_back();
       loop_elements_.pop_back();
       --loop_depth_;
       if (!(s.kind == StmtKind::For && iterates_at_least_once(s.value))) join_into(st_, before);

@@ -185,6 +185,11 @@ void Context::join_into(HeapState& into, const HeapState& from) {
   for (auto& [key, values] : into.fields) {
     if (from.fields.find(key) == from.fields.end()) values.merge(initial(key));
   }
+  // Emptied on both paths only.
+  std::vector<uint64_t> cleared;
+  std::set_intersection(into.cleared.begin(), into.cleared.end(), from.cleared.begin(), from.cleared.end(),
+                        std::back_inserter(cleared));
+  into.cleared = std::move(cleared);
   for (const auto& [key, values] : from.fields) {
     auto it = into.fields.find(key);
     if (it == into.fields.end()) {
@@ -419,8 +424,15 @@ void Context::compact_summary() {
   func_self_ = map_id(func_self_);
   frame_ = map_id(frame_);
   objs_ = std::move(kept);
+  std::vector<uint64_t> cleared;
+  for (uint64_t key : st_.cleared) {
+    const auto base = static_cast<ObjId>(key >> 32);
+    if (reached[base]) cleared.push_back(field_key(remap[base], static_cast<FieldId>(key & 0xffffffffu)));
+  }
+  std::sort(cleared.begin(), cleared.end());
   st_ = HeapState{};
   st_.fields = std::move(fields);
+  st_.cleared = std::move(cleared);
   dirty_ = std::move(dirty);
   edges_ = std::move(edges);
   // Assigned, not cleared: clear() keeps the bucket arrays, and every summary stays alive to the end.

@@ -217,6 +217,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     const int32_t saved = site_module_override_;
     const CodeRef saved_caller = deferred_caller_;
     const ObjId saved_frame = deferred_caller_frame_;
+    const void* saved_call_site = std::exchange(replayed_call_site_, &node);
     site_module_override_ = d.module;
     // The call runs where the callee made it: under its no_grad, and called from it.
     deferred_caller_ = d.caller;
@@ -252,6 +253,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     loop_depth_ -= d.in_loop ? 1 : 0;
     deferred_caller_ = saved_caller;
     deferred_caller_frame_ = saved_frame;
+    replayed_call_site_ = saved_call_site;
     site_module_override_ = saved;
     if (d.result != kNoObj) {
       // Calling weak references gives their referents back, all the call returns besides None: the callee's
@@ -311,6 +313,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
   }
   for (ObjId r : callee.ret_) map_obj(r, 0);
   for (ObjId r : callee.raised_) map_obj(r, 0);
+  for (uint64_t key : callee.st_.cleared) map_obj(static_cast<ObjId>(key >> 32), 0);
   for (const Event& ev : callee.events_) {
     if (ev.base != kNoObj) map_obj(ev.base, 0);
     for (ObjId v : ev.values) map_obj(v, 0);
@@ -324,6 +327,12 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     const EdgeInfo* edge;
   };
   std::vector<IntoGlobal> into_globals;
+  // What the callee surely emptied (`self.seen.clear()` in the `forget()` it ran) is empty here too, before
+  // its stores land: those made after the clear are among them.
+  for (uint64_t key : callee.st_.cleared) {
+    const ValueSet& bases = map_obj(static_cast<ObjId>(key >> 32), 0);
+    if (bases.size() == 1) empty_field(bases[0], static_cast<FieldId>(key & 0xffffffffu));
+  }
   for (const auto* write : writes) {
     const uint64_t key = write->first;
     const ObjId base = static_cast<ObjId>(key >> 32);
@@ -368,6 +377,13 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
         into_globals.push_back({holder, field, stored, &edge->second});
       }
     }
+    // The callee stored one of `stored`, which are all one object here (see stored_surely below).
+    auto alternatives_are_one = [&](const ValueSet& stored, const ValueSet& mapped) {
+      if (mapped.size() != 1 || objs_[*mapped.begin()].summary) return false;
+      return std::all_of(stored.begin(), stored.end(), [&](ObjId v) {
+        return !map_obj(v, 0).empty() || callee.objs_[v].kind == ObjKind::Param;
+      });
+    };
     // Also on the instance a loop makes, while its `__init__` runs: every object it stands for was made
     // that way, so none keeps what the field held before (a class-level container of that name).
     const bool strong = bases.size() == 1 && (!objs_[bases[0]].summary || bases[0] == constructing_);
@@ -387,7 +403,11 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
       if (bases.size() * targets.size() > kMaxEdgeFanout) continue;
       // A store the callee could not tell from a setter's run is sure where the class is known here.
       const bool class_known = bases.size() == 1 && !of_unknown_class(bases[0]);
-      const bool stored_surely = edge->second.must || (edge->second.unless_setter && class_known);
+      // So is a store of one of several objects (`root = self` when `root is None`) that are all one here
+      // (`super().__init__(None)`: the parameter is nothing tracked), an object standing for one only.
+      const bool stored_surely = edge->second.must || (edge->second.unless_setter && class_known) ||
+                                 (edge->second.alternatives && !edge->second.distinct &&
+                                  alternatives_are_one(write->second, values));
       const bool must = stored_surely && bases.size() == 1 &&
                         (targets.size() == 1 || every_element_surely_copied(field, v, targets));
       // Surely stored into the callee's one base, which is one of several here (`for p in players: p.turn_of
@@ -489,6 +509,9 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     for (ObjId v : ev.keyed_by) copy.keyed_by.merge(map_obj(v, 0));
     copy.chain.insert(copy.chain.begin(), call_site());
     copy.in_loop = ev.in_loop || loop_depth_ > 0;
+    copy.accumulator_outlives_loop =
+        ev.accumulator_outlives_loop || (ev.kind == EventKind::Accumulate && ev.attribute != 0 &&
+                                         accumulator_outlives_loop(copy.base, ev.attribute));
     copy.under_no_grad = ev.under_no_grad || autograd_maybe_off();
     copy.base_made_in_callee =
         ev.base_made_in_callee || (ev.base != kNoObj && !callee.is_placeholder(ev.base) &&

@@ -73,6 +73,11 @@ const RuleDefinition& loss_accumulates_graph() {
               if (e.value_carries_graph && (e.value_backpropagated || e.base_is_global ||
                                             e.accumulates_per_forward || e.carried_into_next_step))
                 return true;
+              // A running sum or average on an object that outlives the loop updating it (`self.mean =
+              // self.mean + (x - self.mean) * k` in a method called once per step): each update's graph
+              // links to the one before, whether or not a loss goes through it.
+              if (e.value_carries_graph && e.augmented && e.accumulator_outlives_loop && !e.under_no_grad)
+                return true;
               // An average of the parameters kept with autograd on (an EMA outside no_grad): every update
               // links to the one before, whether or not a loss goes through it, where the updating
               // function can run with autograd on.
