@@ -440,7 +440,7 @@ void Context::store(const ValueSet& bases, FieldId field, const ValueSet& values
         info.unless_setter = true;
       }
       info.alternatives = values.size() > 1;
-      if (!info.must && !objs_[b].summary && !objs_[v].summary) {
+      if (!info.must) {
         if (bases.size() > 1 && values.size() == 1 && store_base_choice_ != 0) {
           info.choice = store_base_choice_;
           info.choice_is_base = true;

@@ -797,6 +797,9 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         ret.merge(arg_values(args, 1, "", node.site));
       } else {
         ret = load(receiver, elements_field(), node.site);
+        // `groups.setdefault(key, [])`, `d.get(key, fallback)` on a dict that holds nothing yet (made here):
+        // the default given second.
+        if (model.keyed_by_arg0 && ret.empty()) ret = arg_values(args, 1, "", node.site);
       }
       break;
     case ModelReturn::Handle:
