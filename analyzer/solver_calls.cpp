@@ -490,8 +490,9 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
     // instance of a project class (`self.model(x)` is no op on the trainer).
     const bool maybe_tensor = (is_placeholder(r) || !objs_[r].operands.empty() || is_deferred_result(r)) &&
                               !objs_[r].receiver && !objs_[r].module && !objs_[r].cls.valid();
-    if (objs_[r].tensor || objs_[r].graph || requires_grad(objs_[r]) ||
-        (maybe_tensor && !is_graph_free_attribute(method)))
+    // Not `p.numel()`, `loss.item()`, `x.detach()`: plain numbers or a tensor without history.
+    if ((objs_[r].tensor || objs_[r].graph || requires_grad(objs_[r]) || maybe_tensor) &&
+        !is_graph_free_attribute(method))
       add_operand(result, r);
   }
   // A call on a placeholder is made again where a caller knows what it is; so is a call on what a deferred
@@ -598,7 +599,9 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
           const bool function_forward =
               self.size() == 1 && objs_[self[0]].ctx && program_.function(objs_[c].fn).name == "forward";
           no_grad_depth_ += function_forward ? 1 : 0;
+          function_forward_depth_ += function_forward ? 1 : 0;
           out.merge(invoke(objs_[c].fn, self, args, {}, node));
+          function_forward_depth_ -= function_forward ? 1 : 0;
           no_grad_depth_ -= function_forward ? 1 : 0;
         } else {
           out.merge(call(load_one(c, intern_field("__func__"), node.site), args, node, result_used));

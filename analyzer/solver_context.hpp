@@ -229,6 +229,8 @@ class Context {
   // The instance whose `__init__` construct() is running: its writes are strong (see instantiate).
   ObjId constructing_ = kNoObj;
   int loop_depth_ = 0;
+  // Custom autograd Functions' forwards being run (each counted in no_grad_depth_ too).
+  int function_forward_depth_ = 0;
   std::vector<const Stmt*> loops_;  // the `for` and `while` statements being executed, innermost last
   // For each of loops_, the first object made after it started: those before were there before the loop.
   std::vector<ObjId> loop_first_obj_;

@@ -929,7 +929,11 @@ void Context::mark_graph(const ValueSet& values, int depth) {
 }
 
 bool Context::is_graph(ObjId id) const {
-  return any_within_operands(id, 8, true, [](const Obj& o) { return o.graph; });
+  // Or computed with autograd on from a leaf that requires grad, which only a caller may have known
+  // (`F.pad(self.base + self.delta)` in a helper, `delta` a module's parameter).
+  const Obj* self = &objs_[id];
+  return any_within_operands(id, 8, true,
+                             [self](const Obj& o) { return o.graph || (&o != self && requires_grad(o)); });
 }
 
 }  // namespace cyclecheck

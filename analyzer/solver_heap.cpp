@@ -187,7 +187,11 @@ ObjId Context::at_site(const void* node, ObjKind kind, const std::string& label,
 }
 
 ObjId Context::call_result_at_site(const Expr& call, const std::string& label) {
-  return at_key(SiteKey{&call, replayed_call_site_, 0}, ObjKind::Unknown, label, call.site);
+  const ObjId id = at_key(SiteKey{&call, replayed_call_site_, 0}, ObjKind::Unknown, label, call.site);
+  // Computed under torch.no_grad(): no graph, whatever it was computed from (see is_graph). Not in a custom
+  // Function's forward: its outputs have the history of its inputs, through the Function's node.
+  if (no_grad_depth_ > function_forward_depth_) objs_[id].no_grad = true;
+  return id;
 }
 
 bool Context::placeholder_capable(ObjId id) const {

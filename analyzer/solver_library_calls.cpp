@@ -754,6 +754,7 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       }
       if (model.carries_graph) {
         objs_[created].tensor = true;
+        if (no_grad_depth_ > function_forward_depth_) objs_[created].no_grad = true;
         for (const Arg& a : args) {
           for (ObjId v : a.values) {
             // `parameters_to_vector(model.parameters())`: computed from leaf tensors that require grad.
