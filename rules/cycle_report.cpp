@@ -338,7 +338,14 @@ Diagnostic make_event_diagnostic(const Program& program, const RetentionEvent& e
                   (store.note.empty() ? "" : " (" + store.note + ")");
     d.related.push_back(std::move(rel));
   }
-  if (event.base_site.site.line > 0) {
+  // Not where a stand-in for it was first read, at one of the calls reaching the store (`self.window` of a
+  // module-level monitor, seen first at the call that passes it): that is no definition.
+  const bool base_site_is_a_call =
+      std::any_of(event.chain.begin(), event.chain.end(), [&](const SiteRef& call) {
+        return call.module == event.base_site.module && call.site.line == event.base_site.site.line &&
+               call.site.column == event.base_site.site.column;
+      });
+  if (event.base_site.site.line > 0 && !base_site_is_a_call) {
     RelatedLocation rel;
     rel.range = to_range(program, event.base_site);
     rel.message = event.base_label + " is defined here";
