@@ -1,5 +1,6 @@
 #include "rules/cycle_report.hpp"
 
+#include <algorithm>
 #include <set>
 
 #include "analyzer/text_util.hpp"
