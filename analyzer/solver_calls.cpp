@@ -232,12 +232,12 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
       if (!objs_[r].module && !objs_[r].cls.valid()) objs_[r].requires_grad = objs_[r].tensor = true;
     }
   }
+  // `self.avg.mul_(0.9).add_(loss)`: see update_in_place.
+  if (is_in_place_update(method) && replayed_call_site_ == nullptr) update_in_place(node, method, args);
   // `p.grad.add_(g)` (sub_, mul_, copy_, ...) with `g` carrying a graph: the gradient gets one, as by
   // `p.grad = g`.
-  if ((method == "add_" || method == "sub_" || method == "mul_" || method == "div_" || method == "copy_" ||
-       method == "addcmul_" || method == "addcdiv_" || method == "lerp_") &&
-      node.children[0].kind == ExprKind::Attribute && !node.children[0].children.empty() &&
-      node.children[0].children[0].kind == ExprKind::Attribute &&
+  if (is_in_place_update(method) && node.children[0].kind == ExprKind::Attribute &&
+      !node.children[0].children.empty() && node.children[0].children[0].kind == ExprKind::Attribute &&
       node.children[0].children[0].text == "grad" && !autograd_maybe_off()) {
     ValueSet added;
     for (const Arg& a : args) added.merge(a.values);

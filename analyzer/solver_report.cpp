@@ -779,6 +779,10 @@ void Context::emit_events() {
   for (const Event& ev : events_) {
     if (ev.kind == EventKind::Accumulate && any_model_part(ev.keyed_by)) continue;  // see Event::keyed_by
     if (ev.needs_graph && !holds_graph(ev.values)) continue;                        // see Event::needs_graph
+    // `self.feats[idx] = x` into a tensor copies x's values: under no_grad, nothing of x is kept.
+    if (ev.under_no_grad && ev.base != kNoObj && objs_[ev.base].tensor &&
+        objs_[ev.base].kind != ObjKind::Container)
+      continue;
     // A registration taken out again: reported where this function binds what the call registered and an
     // early exit skips the statement releasing it.
     SkippedRelease skipped;

@@ -1056,6 +1056,73 @@ bool Context::holds_graph(const ValueSet& values) const {
   return false;
 }
 
+void Context::update_in_place(const Expr& call, const std::string& method, const std::vector<Arg>& args) {
+  if (autograd_maybe_off() || call.children.empty() || call.children[0].kind != ExprKind::Attribute ||
+      call.children[0].children.empty())
+    return;
+  ValueSet added;
+  for (const Arg& a : args) added.merge(a.values);
+  if (added.empty()) return;
+  // Through a chain of in-place updates (`avg.mul_(0.9).add_(x)` updates `avg`).
+  const Expr* target = &call.children[0].children[0];
+  while (target->kind == ExprKind::Call && !target->children.empty() &&
+         target->children[0].kind == ExprKind::Attribute && is_in_place_update(target->children[0].text) &&
+         !target->children[0].children.empty())
+    target = &target->children[0].children[0];
+  if (target->kind != ExprKind::Attribute && target->kind != ExprKind::Name) return;
+  if (target->kind == ExprKind::Attribute && target->text == "grad") return;  // GraphIntoGrad's
+  const ValueSet old_values = eval(*target);
+  // A tensor, or what may be one: not a module, a container or an instance of a project class.
+  if (old_values.empty() || std::any_of(old_values.begin(), old_values.end(), [this](ObjId v) {
+        const Obj& o = objs_[v];
+        return o.module || o.cls.valid() || o.kind == ObjKind::Container || o.kind == ObjKind::Instance;
+      }))
+    return;
+  const ObjId value = at_site(&call, ObjKind::Value, "value", call.site, 3);
+  for (ObjId op : old_values) add_operand(value, op);
+  for (ObjId op : added) add_operand(value, op);
+  objs_[value].tensor = true;
+  // Here, or where a caller knows what was added (the operands).
+  if (any_graph(added)) objs_[value].graph = true;
+  const bool global_name = target->kind == ExprKind::Name && !is_local(target->text);
+  if (target->kind == ExprKind::Attribute) {
+    assign(*target, ValueSet{value}, call.site);  // what a caller sees in the attribute
+  } else if (!global_name) {
+    // A local names the same tensor as before, now computed from what was added too (`buf.copy_(t)`).
+    for (ObjId old : old_values) {
+      if (is_placeholder(old)) continue;
+      for (ObjId op : added) add_operand(old, op);
+      if (objs_[value].graph) objs_[old].graph = true;
+    }
+  }
+  const std::string text = describe_target(*target);
+  // A local made in this call (`reduced = x.clone(); reduced.div_(n)`) accumulates nothing across calls; in
+  // this function's loop, only one made before the loop does.
+  if (target->kind == ExprKind::Name && !global_name &&
+      (loop_first_obj_.empty() || std::any_of(old_values.begin(), old_values.end(), [this](ObjId v) {
+         return v >= loop_first_obj_.back() && !is_placeholder(v);
+       })))
+    return;
+  const ValueSet bases = accumulator_holder(*target);
+  Event* event = record_event(EventKind::Accumulate, bases.empty() ? kNoObj : bases[0], text, ValueSet{value},
+                              call.site, text + "." + method + "(...)");
+  if (event != nullptr) {
+    event->augmented = true;
+    if (!bases.empty() && target->kind == ExprKind::Attribute) {
+      event->attribute = intern_field(target->text);
+      event->accumulator_outlives_loop = accumulator_outlives_loop(bases[0], event->attribute);
+    }
+  }
+  // A module-level tensor (`RUNNING.add_(loss)`): kept there with its graph.
+  if (global_name) {
+    for (ObjId g : old_values) {
+      if (objs_[g].kind == ObjKind::Global)
+        record_event(EventKind::StoreIntoGlobal, g, text, ValueSet{value}, call.site,
+                     text + "." + method + "(...)");
+    }
+  }
+}
+
 bool Context::names_loop_target(const Expr& e, const Stmt& loop) const {
   if (loop.kind != StmtKind::For || loop.targets.empty()) return false;
   std::vector<std::string> bound;
