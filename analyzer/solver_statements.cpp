@@ -1069,7 +1069,9 @@ void Context::update_in_place(const Expr& call, const std::string& method, const
          target->children[0].kind == ExprKind::Attribute && is_in_place_update(target->children[0].text) &&
          !target->children[0].children.empty())
     target = &target->children[0].children[0];
-  if (target->kind != ExprKind::Attribute && target->kind != ExprKind::Name) return;
+  // `self.avg`, `RUNNING`, or a literal key's slot (`state["exp_avg"]`).
+  const bool keyed_slot = target->kind == ExprKind::Subscript && !target->text.empty() && target->text != ":";
+  if (target->kind != ExprKind::Attribute && target->kind != ExprKind::Name && !keyed_slot) return;
   if (target->kind == ExprKind::Attribute && target->text == "grad") return;  // GraphIntoGrad's
   const ValueSet old_values = eval(*target);
   // A tensor, or what may be one: not a module, a container or an instance of a project class.
@@ -1085,8 +1087,8 @@ void Context::update_in_place(const Expr& call, const std::string& method, const
   // Here, or where a caller knows what was added (the operands).
   if (any_graph(added)) objs_[value].graph = true;
   const bool global_name = target->kind == ExprKind::Name && !is_local(target->text);
-  if (target->kind == ExprKind::Attribute) {
-    assign(*target, ValueSet{value}, call.site);  // what a caller sees in the attribute
+  if (target->kind == ExprKind::Attribute || keyed_slot) {
+    assign(*target, ValueSet{value}, call.site);  // what a caller sees in the attribute or slot
   } else if (!global_name) {
     // A local names the same tensor as before, now computed from what was added too (`buf.copy_(t)`).
     for (ObjId old : old_values) {
