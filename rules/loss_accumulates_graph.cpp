@@ -34,7 +34,10 @@ const RuleDefinition& loss_accumulates_graph() {
         "model(x, hidden)` in a loop that calls backward()) and never detached there is reported too: each "
         "step's graph hangs off the next one. So is an average of the weights (an EMA) updated from "
         "`model.parameters()` with autograd on (`self.shadow[name] = d * self.shadow[name] + (1 - d) * p`) "
-        "where the updating function can run with autograd on: every update links to the one before.",
+        "where the updating function can run with autograd on: every update links to the one before. "
+        "Likewise a running statistic on an object made before the loop that updates it (`self.mean = "
+        "self.mean + (x.mean() - self.mean) / n` in a method called once per step), and a tensor updated "
+        "in place with such a value (`self.avg.mul_(0.9).add_(loss)`, `RUNNING.add_(loss)`).",
         "Each accumulated tensor keeps its whole autograd graph: memory grows every step (on the GPU too) "
         "until "
         "the accumulator is dropped.",
