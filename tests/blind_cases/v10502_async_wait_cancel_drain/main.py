@@ -1,0 +1,41 @@
+"""Serve a few request bursts through the async engine with a per-burst deadline."""
+import torch
+import torch.nn as nn
+
+from bridge import run_burst
+from engine import ScoreRequest, ScoringEngine
+
+CONFIG = {"vocab": 64, "dim": 16, "classes": 5, "bursts": 3, "burst_size": 6, "budget_s": 0.05}
+
+
+class BagOfTokens(nn.Module):
+    def __init__(self, vocab, dim, classes):
+        super().__init__()
+        self.emb = nn.EmbeddingBag(vocab, dim, mode="mean")
+        self.head = nn.Linear(dim, classes)
+
+    def forward(self, tokens):
+        return self.head(self.emb(tokens.view(1, -1)))
+
+
+def make_burst(start_id, size, vocab):
+    reqs = []
+    for i in range(size):
+        length = 4000 if i == size - 1 else 8 + 4 * i
+        reqs.append(ScoreRequest(start_id + i, torch.randint(0, vocab, (length,))))
+    return reqs
+
+
+def main():
+    torch.manual_seed(0)
+    model = BagOfTokens(CONFIG["vocab"], CONFIG["dim"], CONFIG["classes"])
+    engine = ScoringEngine(model, max_concurrency=2)
+    late = 0
+    for b in range(CONFIG["bursts"]):
+        burst = make_burst(b * 100, CONFIG["burst_size"], CONFIG["vocab"])
+        late += sum(r.status != 200 for r in run_burst(engine, burst, CONFIG["budget_s"]))
+    print(f"completed={engine.completed} cancelled={engine.cancelled} late={late}")
+
+
+if __name__ == "__main__":
+    main()
