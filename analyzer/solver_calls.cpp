@@ -481,10 +481,8 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
     if (objs_[r].receiver && objs_[r].module && !is_module_api_method(method)) graph = tensor = true;
   }
   const ObjId result = call_result_at_site(node, "result of ." + method + "()");
-  // `scores.float()`, `x.to(device)`, `v.flatten()` give their tensor itself back when there is nothing to
-  // convert, graph and all, even under no_grad.
-  if (returns_the_module(method) || method == "flatten" || method == "contiguous" || method == "type")
-    objs_[result].no_grad = false;
+  // `scores.float()` may be `scores` itself, graph and all, even under no_grad.
+  if (may_return_its_tensor(method)) objs_[result].no_grad = false;
   if (graph && no_grad_depth_ == 0) objs_[result].graph = true;
   objs_[result].tensor |= tensor;
   // `loss.view(1)`, `out.float()`: computed from its tensor receiver, as a torch op from its arguments.

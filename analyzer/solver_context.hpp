@@ -387,11 +387,6 @@ class Context {
   void keep_container_modules(ObjId container, const std::string& qualified, const std::vector<Arg>& args,
                               const Expr& node);
   ObjId placeholder(ObjId base, FieldId field, Site site);
-  // `add_`, `sub_`, `mul_`, `div_`, `copy_`, `addcmul_`, `addcdiv_`, `lerp_`: a tensor updated in place.
-  static bool is_in_place_update(const std::string& method) {
-    return method == "add_" || method == "sub_" || method == "mul_" || method == "div_" ||
-           method == "copy_" || method == "addcmul_" || method == "addcdiv_" || method == "lerp_";
-  }
   // `self.avg.mul_(0.9).add_(loss)`, `RUNNING.add_(loss)` (`call`, of `method`), with autograd on: the tensor
   // updated is computed from what it was and what is added, as by `self.avg = self.avg * 0.9 + loss`, and
   // gets the graph of a value carrying one; an accumulation like that one (not for a gradient:

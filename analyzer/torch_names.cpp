@@ -119,6 +119,17 @@ bool returns_the_module(std::string_view method) {
   return listed(kSelfReturning, method);
 }
 
+bool may_return_its_tensor(std::string_view method) {
+  static constexpr std::string_view kMaybeItself[] = {"flatten", "contiguous", "type"};
+  return returns_the_module(method) || listed(kMaybeItself, method);
+}
+
+bool is_in_place_update(std::string_view method) {
+  static constexpr std::string_view kInPlace[] = {"add_",  "sub_",     "mul_",     "div_",
+                                                  "copy_", "addcmul_", "addcdiv_", "lerp_"};
+  return listed(kInPlace, method);
+}
+
 bool is_module_api_method(std::string_view method) {
   // parameters(), named_modules(), requires_grad_() and the like have library models and never get here;
   // register_* by prefix.

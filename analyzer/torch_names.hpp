@@ -48,6 +48,13 @@ bool is_graph_free_attribute(std::string_view name);
 // requires_grad_ return their receiver whatever it is: library_models.toml).
 bool returns_the_module(std::string_view method);
 
+// Tensor methods that give the tensor itself back when there is nothing to do (`x.float()` of a float tensor,
+// `x.to(device)` on that device, `v.flatten()` of a 1-D one), its graph with it, even under no_grad.
+bool may_return_its_tensor(std::string_view method);
+
+// `add_`, `sub_`, `mul_`, `div_`, `copy_`, `addcmul_`, `addcdiv_`, `lerp_`: a tensor updated in place.
+bool is_in_place_update(std::string_view method);
+
 // Methods nn.Module itself (or Lightning's LightningModule) defines that give no activation: on `self` of a
 // module, any other method that resolves to no project code is taken for a submodule being called.
 bool is_module_api_method(std::string_view method);
