@@ -50,6 +50,23 @@ bool is_enum_base(const std::string& q) {
          q == "enum.IntFlag" || q == "enum.ReprEnum";
 }
 
+// `a[k].b` as "a[].b": a chain of attributes and subscripts (any key) from a name, or "" for anything else.
+std::string access_path(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Name:
+      return e.text;
+    case ExprKind::Attribute:
+    case ExprKind::Subscript: {
+      if (e.children.empty()) return "";
+      const std::string base = access_path(e.children[0]);
+      if (base.empty()) return "";
+      return e.kind == ExprKind::Attribute ? base + "." + e.text : base + "[]";
+    }
+    default:
+      return "";
+  }
+}
+
 // Names X in `X.remove(...)`, `X.discard(...)`, `X.pop(...)`, `X.clear()`, `X.unregister(...)` (atexit),
 // `X.reset(token)` (a context variable),
 // `del X[...]`, ".attr" for `<anything>.attr.remove(...)`, `del <anything>.attr[...]` and the like (a class
@@ -78,6 +95,15 @@ void collect_removals(const Function& function, std::unordered_map<std::string, 
       // `logger.removeHandler(h)`, whatever the receiver: "removeHandler()".
       if (method.rfind("remove", 0) == 0 || method.rfind("unregister", 0) == 0) out[method + "()"] = true;
     });
+    // `_REGISTRY[name].__kwdefaults__ = saved`: the container that attribute held is let go of, as a clear
+    // would. Recorded as "_REGISTRY[].__kwdefaults__=" (see access_path) and ".__kwdefaults__=".
+    if (s.kind == StmtKind::Assign) {
+      for (const Expr& t : s.targets) {
+        if (t.kind != ExprKind::Attribute) continue;
+        out["." + t.text + "="] = true;
+        if (const std::string path = access_path(t); !path.empty()) out[path + "="] = true;
+      }
+    }
     if (s.kind == StmtKind::Delete) {
       for (const Expr& t : s.targets) {
         if (t.kind != ExprKind::Subscript || t.children.empty()) continue;

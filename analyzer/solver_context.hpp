@@ -985,6 +985,9 @@ class Context {
   void note_backpropagated_elements(ObjId element);
   // See RetentionEvent::accumulator_key.
   std::string accumulator_key(ObjId accumulator) const;
+  // A field of a module-level variable as its access path (`_REGISTRY[].__kwdefaults__`, every key as
+  // "[]"), or "" for anything else.
+  std::string access_path(ObjId id) const;
   bool was_backpropagated(ObjId id) const {
     return any_within_operands(id, 6, false, [](const Obj& o) { return o.backpropagated; });
   }
@@ -1237,10 +1240,16 @@ class Context {
     std::vector<std::pair<ObjId, const ImportTimeHolder*>> import_time_stores;
     for (ObjId b : bases) {
       const Obj& o = objs_[b];
-      const bool global_base = o.kind == ObjKind::Global || (o.kind == ObjKind::Field && root_is_global(b));
+      // A project function's attribute (`evaluate.last_model = model`) lives as long as its module; set up
+      // in the module body, it is the module's own state, as a global assigned there is.
+      const bool global_base = o.kind == ObjKind::Global || (o.kind == ObjKind::Field && root_is_global(b)) ||
+                               (o.kind == ObjKind::FunctionConst && o.fn.valid() && ref_.index != 0);
       if (global_base) note_held_by_global(values);
       if (global_base || stored_for_callers(b, values)) {
-        record_event(EventKind::StoreIntoGlobal, b, o.label, values, site,
+        const bool function_attribute =
+            o.kind == ObjKind::FunctionConst && target.kind == ExprKind::Attribute;
+        record_event(EventKind::StoreIntoGlobal, b,
+                     function_attribute ? o.label.str() + "." + target.text : o.label.str(), values, site,
                      describe_target(target) + " = ...");
       } else if (held_apart_from_its_holder(b, values)) {
         const ObjId holder = global_holder(b);

@@ -207,6 +207,8 @@ bool Context::placeholder_capable(ObjId id) const {
     case ObjKind::ClassConst:
     case ObjKind::Frame:  // f_back, f_code: the caller's frame and such
       return objs_[id].depth < kMaxPlaceholderDepth;
+    case ObjKind::FunctionConst:  // `fit.history`: an attribute of a project function
+      return objs_[id].fn.valid();
     default:
       return false;
   }
@@ -401,8 +403,8 @@ void Context::store(const ValueSet& bases, FieldId field, const ValueSet& values
   }
   for (ObjId b : bases) {
     const ObjKind kind = objs_[b].kind;
-    if (kind == ObjKind::ExternalConst || kind == ObjKind::ModuleConst || kind == ObjKind::FunctionConst ||
-        kind == ObjKind::Weak) {
+    if (kind == ObjKind::ExternalConst || kind == ObjKind::ModuleConst || kind == ObjKind::Weak ||
+        (kind == ObjKind::FunctionConst && !objs_[b].fn.valid())) {
       continue;  // storing on a library module or function: nothing we track
     }
     const bool container_element =
@@ -562,7 +564,8 @@ bool Context::root_is_global(ObjId id) const {
   if (id == kNoObj) return false;
   id = field_root(id);
   return objs_[id].kind == ObjKind::Global ||
-         (objs_[id].kind == ObjKind::ClassConst && objs_[id].cls.valid());
+         (objs_[id].kind == ObjKind::ClassConst && objs_[id].cls.valid()) ||
+         (objs_[id].kind == ObjKind::FunctionConst && objs_[id].fn.valid());
 }
 
 }  // namespace cyclecheck

@@ -848,13 +848,24 @@ void Context::emit_events() {
         project_registry = true;
         // WeakSet & co.: no retention, unless a value refers to its key.
         if (weak_container(root) != WeakContainer::None && ev.kind != EventKind::WeakKeyHeldByValue) continue;
-        out.registry_cleared = program_.global_has_removal(g.module_index, g.name) &&
-                               !removed_only_by_dead_callbacks(g.module_index, g.name.str(), ev);
+        out.registry_cleared =
+            (program_.global_has_removal(g.module_index, g.name) &&
+             !removed_only_by_dead_callbacks(g.module_index, g.name.str(), ev)) ||
+            (attribute != kNoObj && program_.global_has_removal(g.module_index, access_path(ev.base) + "="));
         if (!out.registry_cleared) out.registry_cleared = emptied_by_holder_class();
         out.base_is_context_variable =
             root == ev.base &&
             program_.global_call_qualified(g.module_index, g.name) == "contextvars.ContextVar";
         out.base_is_default_instance = is_default_instance_name(g.name.str());
+      } else if (g.kind == ObjKind::FunctionConst) {
+        // A container in a project function's attribute (`fn.__kwdefaults__.update(values)`): let go of where
+        // its module, or the storing one, sets that attribute again (`fn.__kwdefaults__ = saved`).
+        if (attribute != kNoObj) {
+          const std::string key = "." + field_name(objs_[attribute].field) + "=";
+          out.registry_cleared = program_.global_has_removal(g.fn.module, key) ||
+                                 (!ev.chain.empty() && ev.chain.back().module >= 0 &&
+                                  program_.global_has_removal(ev.chain.back().module, key));
+        }
       } else if (g.name.str() == kProcessRoots) {
         // One slot (signal.signal, sys.settrace): the next registration replaces this one.
         out.registry_cleared = true;
@@ -1027,6 +1038,16 @@ std::string Context::accumulator_key(ObjId accumulator) const {
   const std::string& attribute = field_name(o.field);
   if (attribute.empty() || attribute.front() == '[') return {};
   return "." + attribute;
+}
+
+std::string Context::access_path(ObjId id) const {
+  std::string path;
+  for (int hops = 0; objs_[id].kind == ObjKind::Field && objs_[id].base != kNoObj && hops < 16; ++hops) {
+    const std::string& name = field_name(objs_[id].field);
+    path.insert(0, name.starts_with('[') ? std::string("[]") : "." + name);
+    id = objs_[id].base;
+  }
+  return objs_[id].kind == ObjKind::Global ? objs_[id].name.str() + path : std::string();
 }
 
 void Context::note_backpropagated_elements(ObjId element) {

@@ -389,7 +389,8 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     const bool strong = bases.size() == 1 && (!objs_[bases[0]].summary || bases[0] == constructing_);
     for (ObjId b : bases) {
       const ObjKind bk = objs_[b].kind;
-      if (bk == ObjKind::ExternalConst || bk == ObjKind::ModuleConst || bk == ObjKind::FunctionConst)
+      if (bk == ObjKind::ExternalConst || bk == ObjKind::ModuleConst ||
+          (bk == ObjKind::FunctionConst && !objs_[b].fn.valid()))
         continue;
       set_field(b, field, values, strong && fname.find("[]") == std::string::npos);
     }
