@@ -155,6 +155,9 @@ void LibraryModels::add_toml(std::string_view toml_text, const std::string& orig
       } else {
         model->decorator_factory = (*entry)["decorator_factory"].value_or(false);
       }
+      model->caches_calls = (*entry)["caches_calls"].value_or(false);
+      if (model->caches_calls && model->returns != ModelReturn::New)
+        throw ModelError(where + ": caches_calls needs returns = \"new:<Label>\" (the caching wrapper)");
       model->yields_pairs = (*entry)["yields_pairs"].value_or(false);
       model->yields_parameters = (*entry)["yields_parameters"].value_or(false);
       model->carries_graph = (*entry)["carries_graph"].value_or(false);

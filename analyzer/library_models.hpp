@@ -85,6 +85,9 @@ struct CallModel {
   bool decorator_factory = false;
   // Every call makes such a decorator, whatever its arguments (`register_kl(P, Q)(fn)` keeps `fn`).
   bool always_decorator_factory = false;
+  // With returns = "new:<Label>": calling what the call made runs its `__wrapped__` and keeps the arguments
+  // and the result in its cache (`functools.lru_cache(maxsize=64)(fn)`).
+  bool caches_calls = false;
   // The result is a sequence of (name, value) tuples (`named_modules()`, `items()`): what the effects put
   // in "return[]" goes in each tuple's second slot, and the first holds the receiver's keys (or a name
   // that holds nothing), so that `for name, module in ...` keeps the two apart.

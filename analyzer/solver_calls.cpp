@@ -747,6 +747,10 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
           out.merge(implementations);
           break;
         }
+        if (objs_[c].kind == ObjKind::LibInstance && objs_[c].qualified.str() == kCachingWrapper) {
+          out.merge(call_caching_wrapper(c, args, node));
+          break;
+        }
         if (objs_[c].kind == ObjKind::LibInstance && !objs_[c].qualified.empty()) {
           // The decorator a factory call made (`lru_cache(maxsize=8)`), applied to what it decorates.
           const CallModel* model = solver_.models_.function(objs_[c].qualified.str());
@@ -790,6 +794,36 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
     }
   }
   return out;
+}
+
+void Context::load_dataset_items(const ValueSet& loaders, const Expr& iterable) {
+  for (ObjId loader : loaders) {
+    if (objs_[loader].kind != ObjKind::LibInstance || objs_[loader].label.str() != "DataLoader") continue;
+    for (ObjId dataset : load_one(loader, intern_field("dataset"), iterable.site)) {
+      const CodeRef cls = objs_[dataset].cls;
+      if (!cls.valid() || objs_[dataset].kind == ObjKind::ClassConst) continue;
+      const CodeRef get_item = program_.find_method(cls, "__getitem__");
+      if (!get_item.valid()) continue;
+      Arg index;
+      index.values.insert(at_site(&iterable, ObjKind::Unknown, "index", iterable.site, 9));
+      invoke(get_item, ValueSet{dataset}, {index}, {}, iterable);
+    }
+  }
+}
+
+ValueSet Context::call_caching_wrapper(ObjId wrapper, const std::vector<Arg>& args, const Expr& node) {
+  const ValueSet wrapped = load_one(wrapper, intern_field("__wrapped__"), node.site);
+  const ValueSet result = wrapped.empty() ? ValueSet{} : call(wrapped, args, node, true);
+  ValueSet kept = result;
+  for (const Arg& a : args)
+    kept.merge(a.name == "*" || a.name == "**" ? load(a.values, elements_field(), node.site) : a.values);
+  // One store each: the cache surely keeps every one of them.
+  const FieldId cache = intern_field("cache[]");
+  for (ObjId v : kept) {
+    store(ValueSet{wrapper}, cache, ValueSet{v},
+          {site_ref(node.site, "the cache keeps the call's arguments and result")}, EdgeRole::Capture);
+  }
+  return result;
 }
 
 // The class attribute a singleton's `__new__` keeps its one instance in (`if cls._instance is None:

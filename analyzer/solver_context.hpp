@@ -59,6 +59,8 @@ const std::string kProcessRegistry = "<process registry>";
 const std::string kProcessRoots = "<process roots>";
 // The decorator `@f.register(cls)` makes on a functools.singledispatch function `f`.
 const std::string kDispatchRegisterDecorator = "functools.singledispatch register decorator";
+// What a caches_calls model makes (`functools.lru_cache(maxsize=64)(fn)`): see LibraryModels::caches_calls.
+const std::string kCachingWrapper = "functools._lru_cache_wrapper";
 
 // The calls Python makes without their being written (see Solver::implicit_method_call).
 enum class ImplicitCall : uint8_t { Enter, Exit, DescriptorGet, DescriptorSet };
@@ -1368,6 +1370,12 @@ class Context {
   // The event recorded, or null when there is nothing to record or too many events already.
   Event* record_event(EventKind kind, ObjId base, const std::string& base_label, const ValueSet& values,
                       const Site& site, const std::string& note);
+  // `for batch in loader` with `loader = DataLoader(dataset)`: the loader calls the dataset's `__getitem__`
+  // for every sample, with indices its sampler draws.
+  void load_dataset_items(const ValueSet& loaders, const Expr& iterable);
+  // `self._nearest(self, i)` with `self._nearest = functools.lru_cache(maxsize=64)(nearest)`: runs what the
+  // wrapper wraps, and its cache keeps the arguments and the result.
+  ValueSet call_caching_wrapper(ObjId wrapper, const std::vector<Arg>& args, const Expr& node);
   // `cached(model)` for a function under functools.cache / lru_cache: its cache keeps the arguments.
   void record_cached_arguments(CodeRef function, const std::vector<Arg>& args, const Expr& node) {
     ValueSet values;

@@ -743,6 +743,7 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         if (model.new_label == "list" || model.new_label == "dict" || model.new_label == "tuple")
           kind = ObjKind::Container;
         created = at_site(&node, kind, model.new_label, node.site);
+        if (model.caches_calls) objs_[created].qualified = kCachingWrapper;
         if (model.chains) {
           for (ObjId r : receiver) {
             if (std::string made = maker(r); !made.empty()) {

@@ -546,9 +546,9 @@ void Context::exec(const Stmt& s) {
     }
     case StmtKind::For:
     case StmtKind::While: {
-      ValueSet elements;
+      ValueSet elements, iterable;
       if (s.kind == StmtKind::For) {
-        const ValueSet iterable = eval(s.value);
+        iterable = eval(s.value);
         elements = iterated(iterable, s.value.site);
         if (no_grad_depth_ == 0 && any_graph(iterable)) mark_graph(elements);
       } else {
@@ -567,6 +567,7 @@ void Context::exec(const Stmt& s) {
         note_derived_names(s.targets[0], s.value);
       }
       const size_t ring_stores = s.kind == StmtKind::For ? note_ring_stores(s) : 0;
+      if (s.kind == StmtKind::For) load_dataset_items(iterable, s.value);
       exec_block(s.body);
       ring_closing_values_.resize(ring_closing_values_.size() - ring_stores);
       distinct_names_.resize(guards);

@@ -95,6 +95,12 @@ TEST(LibraryModels, WrapperFactoriesAreMarked) {
   EXPECT_TRUE(register_kl->always_decorator_factory);
   expect_refused("[[function]]\nnames = [\"lib.wrap\"]\ndecorator_factory = \"sometimes\"\n",
                  "decorator_factory is true, false or \"always\"");
+  // functools' caches keep what each call of the wrapper is given; torch.compile's wrapper does not.
+  EXPECT_TRUE(lru_cache->caches_calls);
+  EXPECT_TRUE(LibraryModels::builtin()->function("functools.cache")->caches_calls);
+  EXPECT_FALSE(LibraryModels::builtin()->function("torch.compile")->caches_calls);
+  expect_refused("[[function]]\nnames = [\"lib.memo\"]\nreturns = \"arg0\"\ncaches_calls = true\n",
+                 "caches_calls needs returns");
 }
 
 TEST(LibraryModels, ParametersAreMarkedAsParameters) {
