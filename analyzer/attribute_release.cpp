@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <span>
 #include <unordered_set>
 
 #include "analyzer/program.hpp"
@@ -115,6 +116,69 @@ std::vector<std::string> released_from_first_param(const Function& f, bool delet
   return released;
 }
 
+// The attributes of `self` whose container the method empties and adds nothing to: `self.x.clear()`,
+// `del self.x[:]`, or a `while self.x:` loop with no `break` that pops from it. The attribute still holds the
+// container, but what the container held (bound methods of `self`) is let go of.
+std::vector<std::string> attributes_emptied(const Function& method, const std::string& self) {
+  std::vector<std::string> emptied;
+  std::unordered_set<std::string> added_to;
+  auto note = [&emptied](const std::string& attribute) {
+    if (!attribute.empty() && std::find(emptied.begin(), emptied.end(), attribute) == emptied.end())
+      emptied.push_back(attribute);
+  };
+  // `self.x.<method>(...)`: "x" when the call is one of `methods`.
+  auto called_on_attribute = [&self](const Expr& e, std::initializer_list<std::string_view> methods) {
+    if (e.kind != ExprKind::Call || e.children.empty() || e.children[0].kind != ExprKind::Attribute ||
+        e.children[0].children.size() != 1 ||
+        std::find(methods.begin(), methods.end(), e.children[0].text) == methods.end())
+      return std::string();
+    return attribute_of(e.children[0].children[0], self);
+  };
+  for_each_statement(method.body, [&](const Stmt& s) {
+    for_each_expr(s.value, [&](const Expr& e) {
+      added_to.insert(called_on_attribute(
+          e, {"append", "appendleft", "extend", "insert", "add", "update", "setdefault", "__setitem__"}));
+    });
+    if (s.kind == StmtKind::ExprStmt) note(called_on_attribute(s.value, {"clear"}));
+    for (const Expr& target : s.targets) {
+      if (target.kind != ExprKind::Subscript || target.children.empty()) continue;
+      const std::string attribute = attribute_of(target.children[0], self);
+      if (s.kind == StmtKind::Delete && target.text == ":") {
+        note(attribute);
+      } else {
+        added_to.insert(attribute);
+      }
+    }
+    if (s.kind == StmtKind::While) {
+      const std::string tested = attribute_of(s.value, self);
+      bool breaks = false, pops = false;
+      for_each_statement(s.body, [&](const Stmt& inner) {
+        breaks |= inner.kind == StmtKind::Break;
+        for_each_expr(inner.value, [&](const Expr& e) {
+          pops |= !tested.empty() && called_on_attribute(e, {"pop", "popleft", "popitem"}) == tested;
+        });
+      });
+      if (pops && !breaks) note(tested);
+    }
+  });
+  std::erase_if(emptied, [&added_to](const std::string& a) { return added_to.count(a) != 0; });
+  return emptied;
+}
+
+// A method named for ending what the object set up (`close`, `detach_controls`, `_unsubscribe_all`,
+// `__exit__`): one that empties a container on every step (`drain()` at the start of `forward`, before the
+// next entries are added) is no release.
+bool tears_down(std::string_view name) {
+  if (name == "__exit__" || name == "__aexit__") return true;
+  while (name.starts_with('_')) name.remove_prefix(1);
+  static constexpr std::string_view kPrefixes[] = {
+      "close",    "detach",  "disconnect", "remove",    "unsubscribe", "unobserve", "unregister", "unbind",
+      "unhook",   "clear",   "reset",      "teardown",  "tear_down",   "shutdown",  "stop",       "cleanup",
+      "clean_up", "dispose", "release",    "uninstall", "deactivate",  "disable",   "finish",     "end_"};
+  return std::any_of(std::begin(kPrefixes), std::end(kPrefixes),
+                     [name](std::string_view prefix) { return name.starts_with(prefix); });
+}
+
 }  // namespace
 
 std::vector<std::string> released_attributes(const Function& method) {
@@ -126,6 +190,13 @@ std::vector<std::string> released_attributes(const Function& method) {
   const MethodKind kind = method_kind_of(method);
   if (kind == MethodKind::Static || kind == MethodKind::Class) return {};
   std::vector<std::string> released = released_from_first_param(method, false);
+  if (!method.params.empty() && tears_down(method.name)) {
+    for (std::string& attribute : attributes_emptied(method, method.params[0].name)) {
+      if (std::find(released.begin(), released.end(), attribute) == released.end() &&
+          !sets_attribute_on_first_param(method, attribute))
+        released.push_back(std::move(attribute) + std::string(kEmptiedSuffix));
+    }
+  }
   for (std::string& attribute : attributes_closed(method))
     released.push_back(std::move(attribute) + kClosedSuffix);
   return released;
@@ -167,6 +238,33 @@ std::vector<std::string> attributes_released_by_function(const Function& functio
   // Only deletions: a plain function setting `obj.attr = None` is as often making the object as letting go
   // of it (`node = node.clone(); node.parent = None`), and one cannot delete what was never set.
   return released_from_first_param(function, true);
+}
+
+bool calls_when_done(const Function& caller, const std::string& method) {
+  if (tears_down(caller.name)) return true;
+  auto calls_in = [&method](std::span<const Stmt> block) {
+    bool found = false;
+    auto visit = [&](const Expr& e) {
+      found |= e.kind == ExprKind::Call && !e.children.empty() && e.children[0].kind == ExprKind::Attribute &&
+               e.children[0].text == method;
+    };
+    auto visit_statement = [&visit](const Stmt& s) { for_each_expr(s.value, visit); };
+    for (const Stmt& top : block) {
+      visit_statement(top);
+      for_each_statement(top.body, visit_statement);
+      for_each_statement(top.orelse, visit_statement);
+      for_each_statement(top.finalbody, visit_statement);
+      for (const Handler& h : top.handlers) for_each_statement(h.body, visit_statement);
+    }
+    return found;
+  };
+  bool in_finally = false;
+  for_each_statement(caller.body, [&](const Stmt& s) { in_finally |= calls_in(s.finalbody); });
+  if (in_finally) return true;
+  // The last statement of the body, or the one before a closing `return`.
+  std::span<const Stmt> body = caller.body;
+  if (!body.empty() && body.back().kind == StmtKind::Return) body = body.first(body.size() - 1);
+  return !body.empty() && calls_in(body.last(1));
 }
 
 bool sets_attribute_on_first_param(const Function& function, const std::string& attribute) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "analyzer/ir.hpp"
@@ -11,8 +12,10 @@
 namespace cyclecheck {
 
 // The attributes of its first parameter that `method` sets to None or deletes and nowhere sets to anything
-// else, and, with kClosedSuffix, those whose generators it closes (see attributes_closed). Empty for
-// `__init__`, `__del__`, static and class methods, and functions.
+// else; with kEmptiedSuffix, those whose container a method named for ending things empties and adds nothing
+// to (`self.subs.clear()`, `while self.subs: self.subs.pop()` in a `detach()`); and, with kClosedSuffix,
+// those whose generators it closes (see attributes_closed). Empty for `__init__`, `__del__`, static and
+// class methods, and functions.
 std::vector<std::string> released_attributes(const Function& method);
 
 // The attributes of its first parameter whose value `method` closes (`self.gen.close()`), or whose elements
@@ -20,6 +23,14 @@ std::vector<std::string> released_attributes(const Function& method);
 // of the cycle through it, though the attribute still holds the generator.
 std::vector<std::string> attributes_closed(const Function& method);
 inline constexpr const char* kClosedSuffix = "<closed>";
+// Marks an attribute whose container a method empties (see released_attributes): a release only where a
+// caller runs the method when it is done with the object (see calls_when_done).
+inline constexpr std::string_view kEmptiedSuffix = "<emptied>";
+
+// Whether `caller` calls `method` (as `<anything>.method(...)`) when it is done: in a `finally` block, as the
+// last statement of its body (before a `return`), or from a method named for ending things (`close` calling
+// `self._unsubscribe_all()`). Not `reset_schedule()` at the start of a step, before the step adds again.
+bool calls_when_done(const Function& caller, const std::string& method);
 
 // The attributes of its first parameter a plain function (not a method, not a lambda) deletes (`del
 // module._old_forward` in a `remove_hook_from_module(module)`, `delattr`, `vars(module).pop("forward")`) and

@@ -550,12 +550,17 @@ void Program::resolve_releases() {
   };
   for (size_t class_module = 0; class_module < classes_.size(); ++class_module) {
     for (ClassInfo& info : classes_[class_module]) {
-      for (const auto& [attribute, method] : info.releases) {
+      for (const auto& [marked, method] : info.releases) {
         auto it = callers_of.find(method);
         if (it == callers_of.end()) continue;
+        // An emptied container counts where a caller empties it when done (see calls_when_done).
+        const bool emptied = marked.ends_with(kEmptiedSuffix);
+        const std::string attribute =
+            emptied ? marked.substr(0, marked.size() - kEmptiedSuffix.size()) : marked;
         const bool released = std::any_of(it->second.begin(), it->second.end(), [&](CodeRef caller) {
           return sees(caller.module, static_cast<int32_t>(class_module)) &&
-                 lets_go(caller, method, attribute);
+                 lets_go(caller, method, attribute) &&
+                 (!emptied || calls_when_done(function(caller), method));
         });
         if (released) {
           nested_releases_ |= attribute.find('.') != std::string::npos;

@@ -1373,6 +1373,8 @@ class Context {
   // `for batch in loader` with `loader = DataLoader(dataset)`: the loader calls the dataset's `__getitem__`
   // for every sample, with indices its sampler draws.
   void load_dataset_items(const ValueSet& loaders, const Expr& iterable);
+  // See solver_statements.cpp.
+  void empty_drained_container(const Stmt& loop);
   // `self._nearest(self, i)` with `self._nearest = functools.lru_cache(maxsize=64)(nearest)`: runs what the
   // wrapper wraps, and its cache keeps the arguments and the result.
   ValueSet call_caching_wrapper(ObjId wrapper, const std::vector<Arg>& args, const Expr& node);

@@ -333,6 +333,15 @@ void Context::empty_field(ObjId container, FieldId field) {
 void Context::empty_container(ObjId container) {
   empty_field(container, elements_field());
   empty_field(container, keys_field());
+  // The numbered and literal-key slots of a display (`[(bus, self.on_step), ...]`, `{"model": m}`) too.
+  std::vector<FieldId> slots;
+  for (const auto& [key, held] : st_.fields) {
+    if (static_cast<ObjId>(key >> 32) != container || held.empty()) continue;
+    const auto field = static_cast<FieldId>(key & 0xffffffffu);
+    if (field != elements_field() && field != keys_field() && field_name(field).starts_with('['))
+      slots.push_back(field);
+  }
+  for (FieldId field : slots) empty_field(container, field);
 }
 
 uint32_t Context::choice_of(const Expr& e) const { return e.kind == ExprKind::Name ? binding_of(e.text) : 0; }

@@ -108,6 +108,16 @@ void Context::assign_attribute(const Expr& target, const ValueSet& values, const
                  describe_target(target) + " = ...");
 }
 
+// `while self.pending: handler = self.pending.pop()`: a loop over a container's truth that only its test
+// ends (no `break`) leaves the container empty.
+void Context::empty_drained_container(const Stmt& loop) {
+  if (loop.value.kind != ExprKind::Name && loop.value.kind != ExprKind::Attribute) return;
+  bool breaks = false;
+  for_each_statement(loop.body, [&breaks](const Stmt& st) { breaks |= st.kind == StmtKind::Break; });
+  if (breaks) return;
+  for (ObjId container : eval(loop.value)) empty_container(container);
+}
+
 ValueSet Context::run_descriptor_setters(const ValueSet& bases, const Expr& target, const ValueSet& values) {
   return run_descriptor_setters(bases, target.text, target.site, values, target);
 }
@@ -576,6 +586,7 @@ void Context::exec(const Stmt& s) {
       loop_elements_.pop_back();
       --loop_depth_;
       if (!(s.kind == StmtKind::For && iterates_at_least_once(s.value))) join_into(st_, before);
+      if (s.kind == StmtKind::While) empty_drained_container(s);
       exec_block(s.orelse);
       break;
     }

@@ -154,3 +154,49 @@ TEST(AttributeRelease, AHelperReleasesWhereItsModuleStoresWhenCalled) {
   // An attribute the other module stores is not this helper's to let go of.
   EXPECT_FALSE(used.attribute_released_by_a_function("_old_forward", 1));
 }
+
+TEST(AttributeRelease, EmptiedContainersCountWhereTheCallerIsDoneWithThem) {
+  const char* const subscriber =
+      "class Live:\n"
+      "    def attach(self):\n"
+      "        self.subs = [self.on_lr]\n"
+      "    def detach(self):\n"
+      "        while self.subs:\n"
+      "            self.subs.pop()\n"
+      "    def close(self):\n"
+      "        self.pending.clear()\n"
+      "    def drain(self):\n"
+      "        self.pending.clear()\n"
+      "    def reset(self):\n"
+      "        self.log.clear()\n"
+      "        self.log.append(self.on_lr)\n"
+      "    def on_lr(self, value):\n"
+      "        pass\n";
+  auto facts = lower("live.py", "live", subscriber);
+  const std::string emptied(kEmptiedSuffix);
+  EXPECT_EQ(released_attributes(function_named(*facts, "Live.detach")),
+            std::vector<std::string>{"subs" + emptied});
+  EXPECT_EQ(released_attributes(function_named(*facts, "Live.close")),
+            std::vector<std::string>{"pending" + emptied});
+  // Not named for ending anything, or adding again.
+  EXPECT_TRUE(released_attributes(function_named(*facts, "Live.drain")).empty());
+  EXPECT_TRUE(released_attributes(function_named(*facts, "Live.reset")).empty());
+
+  // Detached in a `finally`: released. Detached first, before attaching again: not.
+  Program done({lower("live.py", "live", subscriber), lower("fit.py", "fit",
+                                                            "from live import Live\n"
+                                                            "def fit(live):\n"
+                                                            "    live.attach()\n"
+                                                            "    try:\n"
+                                                            "        run(live)\n"
+                                                            "    finally:\n"
+                                                            "        live.detach()\n")});
+  EXPECT_TRUE(done.attribute_released(class_named(done, 0, "Live"), "subs"));
+  Program restarted({lower("live.py", "live", subscriber), lower("fit.py", "fit",
+                                                                 "from live import Live\n"
+                                                                 "def fit(live):\n"
+                                                                 "    live.detach()\n"
+                                                                 "    live.attach()\n"
+                                                                 "    run(live)\n")});
+  EXPECT_FALSE(restarted.attribute_released(class_named(restarted, 0, "Live"), "subs"));
+}
