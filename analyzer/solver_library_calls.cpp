@@ -523,6 +523,9 @@ void Context::keep_distribution_arguments(ObjId instance, const std::string& qua
     if (a.values.empty()) continue;
     store(ValueSet{instance}, intern_field(slot), a.values,
           {site_ref(node.site, name + "(" + slot + "=...) keeps it")}, EdgeRole::Plain);
+    // What it computes from them (`rsample()`, `log_prob()`) has the graph of a parameter given here, as far
+    // as a caller that knows the parameter sees (`Normal(self.mean, std)` in a helper method).
+    for (ObjId v : a.values) add_operand(instance, v);
   }
 }
 
