@@ -1347,6 +1347,8 @@ class Context {
                              const Site& site, const Expr& target);
   // Whether a field of `id`, or of what those fields hold (`depth` references deep), holds an nn.Module.
   bool holds_module(ObjId id, int depth) const;
+  // Whether a container holds a module's parameter, itself or in containers `depth` levels deep.
+  bool holds_parameter(ObjId id, int depth) const;
   // The attribute of an instance that holds a tensor with autograd history, itself or in containers up to
   // three levels deep (`node.kv = ((k, v), ...)`); "" when none does. The first such attribute by name.
   std::string attribute_holding_graph(ObjId instance) const;

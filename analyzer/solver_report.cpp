@@ -304,6 +304,19 @@ bool Context::holds_module(ObjId id, int depth) const {
   return false;
 }
 
+bool Context::holds_parameter(ObjId id, int depth) const {
+  for (const auto& [key, values] : st_.fields) {
+    if (static_cast<ObjId>(key >> 32) != id) continue;
+    for (ObjId v : values) {
+      if (v == id) continue;
+      if (objs_[v].parameter ||
+          (depth > 1 && objs_[v].kind == ObjKind::Container && holds_parameter(v, depth - 1)))
+        return true;
+    }
+  }
+  return false;
+}
+
 bool Context::container_holds_graph(ObjId container, int depth) const {
   auto it = st_.fields.find(field_key(container, elements_field()));
   if (it == st_.fields.end()) return false;
@@ -938,7 +951,9 @@ void Context::emit_events() {
       if (out.value_label.empty()) out.value_label = node_label(v);
       out.value_is_receiver |= o.receiver;
       out.value_is_module |= o.module;
-      out.value_is_parameter |= o.parameter && ev.kind == EventKind::StoreIntoGlobal;
+      // Or a record of them (`opt.add_param_group({"params": list(head.parameters())})`).
+      out.value_is_parameter |= ev.kind == EventKind::StoreIntoGlobal &&
+                                (o.parameter || (o.kind == ObjKind::Container && holds_parameter(v, 2)));
       out.value_is_optimizer |= ev.kind == EventKind::StoreIntoGlobal && is_optimizer(v);
       // An instance's fields, a closure's cells (`def show(...): print(model)`) or a suspended generator's
       // frame (`_CURSORS[key] = batches(model, loader)`) holding a module, or holding something that does

@@ -143,10 +143,14 @@ const RuleDefinition& global_keeps_model() {
                 others = "optimizer";
               } else if (!e.value_is_module && !e.value_holds_module) {
                 // `model[]`, an element of what `model.parameters()` yields: named by the module.
-                what = e.value_label.ends_with("[]") && e.value_label.size() > 2
-                           ? "A parameter of '" + e.value_label.substr(0, e.value_label.size() - 2) + "'"
-                           : "A parameter of an nn.Module ('" + e.value_label + "')";
-                memory = "its data and gradient";
+                const std::string& label = e.value_label;
+                // A record of them (`{"params": list(head.parameters()), "lr": lr}`): named as such.
+                const bool record = label == "dict" || label == "list" || label == "tuple" || label == "set";
+                what = label.ends_with("[]") && label.size() > 2
+                           ? "A parameter of '" + label.substr(0, label.size() - 2) + "'"
+                       : record ? "A " + label + " holding parameters of an nn.Module"
+                                : "A parameter of an nn.Module ('" + label + "')";
+                memory = record ? "their data and gradients" : "its data and gradient";
                 others = "parameter";
               } else {
                 what = e.value_is_module ? "An nn.Module ('" + e.value_label + "')"
