@@ -612,7 +612,6 @@ void Context::keep_param_groups(ObjId optimizer, const ValueSet& params, const E
   if (!parameters.empty()) {
     store(ValueSet{groups}, elements_field(), ValueSet{group}, chain, EdgeRole::Plain);
     store(ValueSet{group}, intern_field("['params']"), ValueSet{listed}, chain, EdgeRole::Plain);
-    store(ValueSet{group}, elements_field(), ValueSet{listed}, chain, EdgeRole::Plain);
     store(ValueSet{listed}, elements_field(), parameters, chain, EdgeRole::Plain);
   }
   if (!given_groups.empty()) store(ValueSet{groups}, elements_field(), given_groups, chain, EdgeRole::Plain);
@@ -1170,7 +1169,12 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
     if (field == "[]" || field.find("[]") != std::string::npos) {
       for (ObjId d : destination) {
         if (objs_[d].kind == ObjKind::Global || root_is_global(d) || stored_for_callers(d, source)) {
-          record_event(EventKind::StoreIntoGlobal, d, objs_[d].label, source, node.site, what + "()");
+          Event* event =
+              record_event(EventKind::StoreIntoGlobal, d, objs_[d].label, source, node.site, what + "()");
+          // Into the elements of an attribute (`receiver.param_groups[]`): named, for its removals.
+          if (event != nullptr && field.size() > 2 && field.ends_with("[]") &&
+              field.find('[') == field.size() - 2)
+            event->attribute = intern_field(field.substr(0, field.size() - 2));
         } else if (const ImportTimeHolder* holder = import_time_holder_of(d);
                    holder != nullptr && no_grad_depth_ == 0 && !is_registration && holds_graph(source)) {
           // `self.window.append(out.mean())` on a monitor that only `MONITOR = AcceptanceMonitor()` makes.

@@ -861,10 +861,21 @@ void Context::emit_events() {
         project_registry = true;
         // WeakSet & co.: no retention, unless a value refers to its key.
         if (weak_container(root) != WeakContainer::None && ev.kind != EventKind::WeakKeyHeldByValue) continue;
+        // Or the container in one of its attributes, by its access path (`_REGISTRY[name].__kwdefaults__ =
+        // saved`) or, in a library object (a project class's own removals are emptied_by_holder_class's),
+        // taken out where the store is made (`optimizer.param_groups.pop()` after `add_param_group(...)`; a
+        // library model's store into an attribute's elements is on the object, naming the attribute).
+        const std::string attribute_key = attribute != kNoObj ? "." + field_name(objs_[attribute].field)
+                                          : ev.attribute != 0 ? "." + field_name(ev.attribute)
+                                                              : std::string();
         out.registry_cleared =
             (program_.global_has_removal(g.module_index, g.name) &&
              !removed_only_by_dead_callbacks(g.module_index, g.name.str(), ev)) ||
-            (attribute != kNoObj && program_.global_has_removal(g.module_index, access_path(ev.base) + "="));
+            (attribute != kNoObj &&
+             program_.global_has_removal(g.module_index, access_path(ev.base) + "=")) ||
+            (!g.cls.valid() && !attribute_key.empty() && !attribute_key.starts_with(".[") &&
+             !ev.chain.empty() && ev.chain.back().module >= 0 &&
+             program_.global_has_removal(ev.chain.back().module, attribute_key));
         if (!out.registry_cleared) out.registry_cleared = emptied_by_holder_class();
         out.base_is_context_variable =
             root == ev.base &&
