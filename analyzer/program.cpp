@@ -1519,6 +1519,19 @@ bool Program::attribute_is_reset(int32_t module, const std::string& attribute) c
   return global_has_removal(module, "." + attribute) || global_has_removal(module, "=" + attribute);
 }
 
+bool Program::is_cached_property_name(const std::string& name) const {
+  std::call_once(cached_property_names_once_, [this] {
+    for (const auto& classes : classes_) {
+      for (const ClassInfo& info : classes) {
+        for (const auto& [method, kind] : info.method_kinds) {
+          if (kind == MethodKind::CachedProperty) cached_property_names_.insert(method);
+        }
+      }
+    }
+  });
+  return cached_property_names_.count(name) != 0;
+}
+
 bool Program::global_has_removal(int32_t module, const std::string& name) const {
   const auto& removed = removals_[static_cast<size_t>(module)];
   if (removed.find(name) != removed.end()) return true;

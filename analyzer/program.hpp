@@ -310,6 +310,9 @@ class Program {
   std::vector<std::pair<std::string, Descriptor>> data_descriptors(CodeRef cls) const;
   // Some class of the project holds a descriptor: reads of attributes are checked for them.
   bool has_descriptors() const { return has_descriptors_; }
+  // Some class of the project has a `functools.cached_property` of this name: reading it on an object whose
+  // class is not known may run its getter and store the value on the object (see Context::eval_attribute).
+  bool is_cached_property_name(const std::string& name) const;
   // The setter `obj.name = value` runs on an instance of `cls` (`@name.setter` of the class or the project
   // base that defines `name`); invalid when a store stores.
   CodeRef property_setter(CodeRef cls, const std::string& name) const;
@@ -455,6 +458,8 @@ class Program {
   // Module-level names some other module takes entries out of under the name it imported them by
   // (`from tracking import _ACTIVE` ... `_ACTIVE.remove(self)`), as (defining module, name); made on first
   // use (see global_has_removal).
+  mutable std::once_flag cached_property_names_once_;
+  mutable std::unordered_set<std::string> cached_property_names_;
   mutable std::once_flag imported_removals_once_;
   mutable std::set<std::pair<int32_t, std::string>> imported_removals_;
   mutable std::mutex finalizer_removals_mutex_;

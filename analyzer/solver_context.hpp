@@ -195,6 +195,9 @@ class Context {
     // dict's update): a caller runs it only for a receiver whose class defines the method, and defers it
     // again for one it does not know either.
     bool project_methods_only = false;
+    // `matrix.per_class` read on a parameter whose class is not known here, some project class having a
+    // cached_property of that name: a caller that knows the class reads the property (runs its getter).
+    bool property_read = false;
   };
   std::vector<DeferredCall> deferred_;
   // Set by invoke for the instantiate it calls: whether the callee's first parameter was bound to a receiver.
@@ -332,10 +335,18 @@ class Context {
   // callee may find it a tensor with a graph, and so what is computed from it here.
   bool is_deferred_result(ObjId id) const {
     return std::any_of(deferred_.begin(), deferred_.end(),
-                       [id](const DeferredCall& d) { return d.result == id; });
+                       [id](const DeferredCall& d) { return d.result == id && !d.property_read; });
   }
   // A call the library model of `method` was applied to here, made again where a caller knows the receiver
   // to be of a project class defining `method` (see DeferredCall::project_methods_only).
+  // See DeferredCall::property_read: what the read gives here, the field's earlier content.
+  ValueSet defer_property_read(ObjId receiver, const std::string& attr, const Expr& node) {
+    const ValueSet value = load_one(receiver, intern_field(attr), node.site);
+    const size_t before = deferred_.size();
+    if (value.size() == 1) defer(receiver, kNoObj, attr, {}, node, value[0], true);
+    if (deferred_.size() > before) deferred_.back().property_read = true;
+    return value;
+  }
   void defer_project_method(ObjId receiver, const std::string& method, const std::vector<Arg>& args,
                             const Expr& node, bool result_used) {
     const size_t before = deferred_.size();

@@ -776,6 +776,11 @@ ValueSet Context::eval_attribute(const ValueSet& bases, const std::string& attr,
       out.insert(method);
       continue;
     }
+    if (!cls.valid() && (kind == ObjKind::Param || kind == ObjKind::Field) &&
+        st_.fields.find(field_key(b, field)) == st_.fields.end() && program_.is_cached_property_name(attr)) {
+      out.merge(defer_property_read(b, attr, node));
+      continue;
+    }
     out.merge(load_one(b, field, node.site));
   }
   return out;

@@ -235,6 +235,18 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     } else if (d.name_param >= 0) {
       // A method named by the callee's parameter: by what this call passes for it.
       call_method_named_by_argument(d, callee.fn_, node, receiver_bound, receivers, args, results);
+    } else if (d.property_read) {
+      for (ObjId r : receivers) {
+        MethodKind mk = MethodKind::Instance;
+        const CodeRef getter = objs_[r].cls.valid() && objs_[r].kind != ObjKind::ClassConst
+                                   ? program_.find_method(objs_[r].cls, d.method, &mk)
+                                   : CodeRef{};
+        if (getter.valid() && is_property(mk)) {
+          results.merge(read_property(r, getter, mk, d.method, *d.node));
+        } else if (!objs_[r].cls.valid() && is_placeholder(r)) {
+          results.merge(defer_property_read(r, d.method, *d.node));
+        }
+      }
     } else if (d.project_methods_only) {
       ValueSet project_receivers;
       for (ObjId r : receivers) {
