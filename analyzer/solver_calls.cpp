@@ -655,6 +655,10 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
           out.merge(run_as_task(args, node));
           break;
         }
+        if ((q == "copy.deepcopy" || q == "copy.copy") && !args.empty() && args[0].name.empty()) {
+          out.insert(copy_of(args[0].values, q == "copy.deepcopy", node));
+          break;
+        }
         if (q == "torch.nn.utils.parametrize.register_parametrization") {
           parametrize(args, node);
           break;
@@ -808,6 +812,35 @@ void Context::load_dataset_items(const ValueSet& loaders, const Expr& iterable) 
       index.values.insert(at_site(&iterable, ObjKind::Unknown, "index", iterable.site, 9));
       invoke(get_item, ValueSet{dataset}, {index}, {}, iterable);
     }
+  }
+}
+
+ObjId Context::copy_of(const ValueSet& originals, bool deep, const Expr& node) {
+  const ObjId copy = at_site(&node, ObjKind::LibInstance, deep ? "deep copy" : "copy", node.site);
+  // What it is a copy of, as far as what it keeps alive goes: a module's copy has parameters of its own, a
+  // state dict's holds tensors. (A tensor with autograd history cannot be deep-copied.) The originals are
+  // its operands, for a caller that knows them better (`copy.deepcopy(model)` of a parameter `model`);
+  // no_grad: a copy is no value computed from them with autograd.
+  objs_[copy].qualified = deep ? "copy.deepcopy" : "copy.copy";
+  objs_[copy].no_grad = true;
+  for (ObjId v : originals) add_operand(copy, v);
+  take_flags_of_originals(copy);
+  return copy;
+}
+
+void Context::take_flags_of_originals(ObjId copy) {
+  // Named by what it copies, where that is one object: "deep copy of Linear".
+  if (objs_[copy].operands.size() == 1) {
+    const bool deep = objs_[copy].qualified.str() == "copy.deepcopy";
+    objs_[copy].label =
+        PooledText((deep ? "deep copy of " : "copy of ") + objs_[objs_[copy].operands[0]].label.str());
+  }
+  for (ObjId v : objs_[copy].operands) {
+    const Obj& o = objs_[v];
+    const bool project_module =
+        o.cls.valid() && o.kind != ObjKind::ClassConst && program_.class_info(o.cls).is_nn_module;
+    objs_[copy].module |= o.module || project_module;
+    objs_[copy].tensor |= o.tensor || o.module || project_module;
   }
 }
 

@@ -1388,6 +1388,15 @@ class Context {
   void load_dataset_items(const ValueSet& loaders, const Expr& iterable);
   // See solver_statements.cpp.
   void empty_drained_container(const Stmt& loop);
+  // `copy.deepcopy(model)` (`copy.copy` with `deep` false): a new object, a module where the original is one.
+  ObjId copy_of(const ValueSet& originals, bool deep, const Expr& node);
+  // A copy is a module where what it copies (its operands) is one.
+  void take_flags_of_originals(ObjId copy);
+  bool is_copy(ObjId id) const {
+    const Obj& o = objs_[id];
+    return o.kind == ObjKind::LibInstance &&
+           (o.qualified.str() == "copy.deepcopy" || o.qualified.str() == "copy.copy");
+  }
   // `self._nearest(self, i)` with `self._nearest = functools.lru_cache(maxsize=64)(nearest)`: runs what the
   // wrapper wraps, and its cache keeps the arguments and the result.
   ValueSet call_caching_wrapper(ObjId wrapper, const std::vector<Arg>& args, const Expr& node);
