@@ -513,13 +513,7 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
 ValueSet Context::call_method_named_by_parameter(const Expr& callee, const std::vector<Arg>& args,
                                                  const Expr& node, bool result_used) {
   const std::string& variable = callee.arg_names[0];
-  if (!is_local(variable) || is_cell_var(variable)) return {};
-  int32_t param = -1;
-  for (size_t i = 0; i < fn_.params.size(); ++i) {
-    if (fn_.params[i].name == variable && fn_.params[i].kind != ParamKind::VarArgs &&
-        fn_.params[i].kind != ParamKind::VarKeywords)
-      param = static_cast<int32_t>(i);
-  }
+  const int32_t param = name_parameter(variable);
   if (param < 0) return {};
   const ValueSet receivers = eval(callee.children[0]);
   const ObjId result = at_site(&node, ObjKind::Unknown, "result of a method named by " + variable, node.site);
@@ -583,6 +577,14 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
                        bool result_used) {
   ValueSet out;
   for (ObjId c : callees) {
+    if (auto named = methods_named_by_parameter_.find(c); named != methods_named_by_parameter_.end()) {
+      // `fn(ctx)` for `fn = getattr(cb, hook, None)`: the method a caller names, made there.
+      const ObjId result = at_site(&node, ObjKind::Unknown, "result of " + objs_[c].label.str(), node.site);
+      const MethodNamedByParameter method = named->second;  // a copy: defer may grow the table's objects
+      for (ObjId r : method.receivers) defer(r, kNoObj, "", args, node, result, result_used, method.param);
+      out.insert(result);
+      continue;
+    }
     ObjKind kind = objs_[c].kind;
     // A module-level instance of a project class (`ALIGN = GradAlignment()`) is called like any instance.
     if (kind == ObjKind::Global && objs_[c].cls.valid()) kind = ObjKind::Instance;

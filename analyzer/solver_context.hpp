@@ -200,6 +200,23 @@ class Context {
     bool property_read = false;
   };
   std::vector<DeferredCall> deferred_;
+  // `fn = getattr(cb, hook, None)` with `hook` a parameter: the stand-in for that method, the objects it
+  // was read from and the parameter (by index). Calling it is deferred as `getattr(cb, hook)(...)` is.
+  struct MethodNamedByParameter {
+    ValueSet receivers;
+    int32_t param = -1;
+  };
+  std::unordered_map<ObjId, MethodNamedByParameter> methods_named_by_parameter_;
+  // The parameter of this function named `variable` (not *args or **kwargs), by index; -1 for none.
+  int32_t name_parameter(const std::string& variable) const {
+    if (!is_local(variable) || is_cell_var(variable)) return -1;
+    for (size_t i = 0; i < fn_.params.size(); ++i) {
+      if (fn_.params[i].name == variable && fn_.params[i].kind != ParamKind::VarArgs &&
+          fn_.params[i].kind != ParamKind::VarKeywords)
+        return static_cast<int32_t>(i);
+    }
+    return -1;
+  }
   // Set by invoke for the instantiate it calls: whether the callee's first parameter was bound to a receiver.
   bool receiver_bound_ = false;
   // While a callee's deferred call is resolved here: the function that makes it (for call edges).

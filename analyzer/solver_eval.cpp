@@ -557,6 +557,15 @@ ValueSet Context::eval_dynamic_attribute(const ValueSet& bases, const Expr& node
       out.merge(method_read_by_name(b, node));
   }
   if (out.empty()) out.insert(at_site(&node, ObjKind::Unknown, "result of getattr()", node.site));
+  // Named by a parameter (`fn = getattr(cb, hook, None)`): also the method a caller's argument names, for a
+  // call of it (see methods_named_by_parameter_).
+  if (const int32_t param = node.arg_names.size() == 1 ? name_parameter(node.arg_names[0]) : -1;
+      param >= 0 && !bases.empty()) {
+    const ObjId method =
+        at_site(&node, ObjKind::Unknown, "a method named by " + node.arg_names[0], node.site, 3);
+    methods_named_by_parameter_[method] = MethodNamedByParameter{bases, param};
+    out.insert(method);
+  }
   return out;
 }
 
