@@ -1270,14 +1270,23 @@ class Context {
     std::vector<std::pair<ObjId, const ImportTimeHolder*>> import_time_stores;
     for (ObjId b : bases) {
       const Obj& o = objs_[b];
-      // A project function's attribute (`evaluate.last_model = model`) lives as long as its module; set up
-      // in the module body, it is the module's own state, as a global assigned there is.
-      const bool global_base = o.kind == ObjKind::Global || (o.kind == ObjKind::Field && root_is_global(b)) ||
-                               (o.kind == ObjKind::FunctionConst && o.fn.valid() && ref_.index != 0);
+      // A project function's attribute (`evaluate.last_model = model`) lives as long as its module, and so
+      // does a project class's (`Tracked._last_report = rows`); set up in the module body, either is the
+      // module's own state, as a global assigned there is. (A class attribute set to the instance itself
+      // or to what holds it, `Cls._active = self`, is CC203's.)
+      // (Named: `type(self).x = v` may set a class made for that instance, as unittest.mock makes them.)
+      const bool class_attribute =
+          o.kind == ObjKind::ClassConst && o.cls.valid() && target.kind == ExprKind::Attribute &&
+          !target.children.empty() && target.children[0].kind == ExprKind::Name &&
+          std::none_of(values.begin(), values.end(),
+                       [this](ObjId v) { return objs_[v].receiver || callable_holds_receiver(v, false); });
+      const bool global_base =
+          o.kind == ObjKind::Global || (o.kind == ObjKind::Field && root_is_global(b)) ||
+          ((class_attribute || (o.kind == ObjKind::FunctionConst && o.fn.valid())) && ref_.index != 0);
       if (global_base) note_held_by_global(values);
       if (global_base || stored_for_callers(b, values)) {
-        const bool function_attribute =
-            o.kind == ObjKind::FunctionConst && target.kind == ExprKind::Attribute;
+        const bool function_attribute = (o.kind == ObjKind::FunctionConst || o.kind == ObjKind::ClassConst) &&
+                                        target.kind == ExprKind::Attribute;
         record_event(EventKind::StoreIntoGlobal, b,
                      function_attribute ? o.label.str() + "." + target.text : o.label.str(), values, site,
                      describe_target(target) + " = ...");
