@@ -396,8 +396,18 @@ void Context::add_edge(ObjId from, FieldId field, ObjId to, EdgeInfo info) {
   }
 }
 
-void Context::store(const ValueSet& bases, FieldId field, const ValueSet& values,
+void Context::store(const ValueSet& given_bases, FieldId field, const ValueSet& values,
                     const std::vector<SiteNote>& chain, EdgeRole role, bool removable) {
+  // Storing on a library module or function, or into what is held weakly: nothing we track, so the
+  // store surely lands in the others (`d = obj.__dict__.setdefault(k, WeakKeyDictionary()); d[t] = v`).
+  ValueSet bases;
+  for (ObjId b : given_bases) {
+    const ObjKind kind = objs_[b].kind;
+    if (kind == ObjKind::ExternalConst || kind == ObjKind::ModuleConst || kind == ObjKind::Weak ||
+        (kind == ObjKind::FunctionConst && !objs_[b].fn.valid()))
+      continue;
+    bases.insert(b);
+  }
   if (bases.empty()) return;
   const bool strong = bases.size() == 1 && !objs_[bases[0]].summary && loop_depth_ == 0;
   const bool strong_in_loop = bases.size() == 1 && !objs_[bases[0]].summary;
@@ -411,11 +421,6 @@ void Context::store(const ValueSet& bases, FieldId field, const ValueSet& values
     base_group = static_cast<uint32_t>(base_groups_.size());
   }
   for (ObjId b : bases) {
-    const ObjKind kind = objs_[b].kind;
-    if (kind == ObjKind::ExternalConst || kind == ObjKind::ModuleConst || kind == ObjKind::Weak ||
-        (kind == ObjKind::FunctionConst && !objs_[b].fn.valid())) {
-      continue;  // storing on a library module or function: nothing we track
-    }
     const bool container_element =
         field_name(field).rfind("[", 0) == 0 || field_name(field).find("[]") != std::string::npos;
     set_field(b, field, values, (strong || strong_in_loop) && !container_element);

@@ -411,6 +411,8 @@ void Context::compact_summary() {
     if (ev.chain.size() > 4) ev.chain.erase(ev.chain.begin() + 1, ev.chain.end() - 3);
   }
   for (Finalizer& f : finalizers_) f.referents = map_set(f.referents);
+  // A caller reads the groups of the edges it copies (see apply_summary's bases_are_one).
+  for (ValueSet& group : base_groups_) group = map_set(group);
   for (DeferredCall& d : deferred_) {
     d.receiver = map_id(d.receiver);
     d.callee = map_id(d.callee);

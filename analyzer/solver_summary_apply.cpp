@@ -397,6 +397,14 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
         return !map_obj(v, 0).empty() || callee.objs_[v].kind == ObjKind::Param;
       });
     };
+    // The callee stored its one value into one of several objects (`bucket = self._subs.setdefault(k, {})`:
+    // the dict's entry or the new default) that are all one here (the dict holds nothing yet).
+    auto bases_are_one = [&](uint32_t group) {
+      if (group == 0 || group > callee.base_groups_.size()) return false;
+      ValueSet all;
+      for (ObjId b : callee.base_groups_[group - 1]) all.merge(map_obj(b, 0));
+      return all.size() == 1 && !objs_[*all.begin()].summary;
+    };
     // Also on the instance a loop makes, while its `__init__` runs: every object it stands for was made
     // that way, so none keeps what the field held before (a class-level container of that name).
     const bool strong = bases.size() == 1 && (!objs_[bases[0]].summary || bases[0] == constructing_);
@@ -421,7 +429,8 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
       // (`super().__init__(None)`: the parameter is nothing tracked), an object standing for one only.
       const bool stored_surely = edge->second.must || (edge->second.unless_setter && class_known) ||
                                  (edge->second.alternatives && !edge->second.distinct &&
-                                  alternatives_are_one(write->second, values));
+                                  alternatives_are_one(write->second, values)) ||
+                                 bases_are_one(edge->second.base_group);
       const bool must = stored_surely && bases.size() == 1 &&
                         (targets.size() == 1 || every_element_surely_copied(field, v, targets));
       // Surely stored into the callee's one base, which is one of several here (`for p in players: p.turn_of
