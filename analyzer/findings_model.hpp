@@ -152,9 +152,10 @@ struct RetentionEvent {
   // The accumulator was made in a function on the chain below the first (a new one on every call), not
   // handed down from the function that reports the event.
   bool base_made_in_callee = false;
-  CodeRef function;         // whose analysis reports it: the function of the chain's first site
-  CodeRef origin;           // where the innermost statement is
-  CodeRef cached_function;  // CachedArgument: the function whose cache keeps the value
+  CodeRef function;            // whose analysis reports it: the function of the chain's first site
+  CodeRef origin;              // where the innermost statement is
+  CodeRef cached_function;     // CachedArgument: the function whose cache keeps the value
+  bool cached_result = false;  // CachedArgument: the value is what the function returned, not an argument
   // WeakKeyHeldByValue: the stores through which the value refers to the key, from the value on (none when
   // the value is the key itself).
   std::vector<SiteRef> held_through;

@@ -304,6 +304,7 @@ struct Event {
   bool release_pending = false;
   CodeRef origin;                      // the function of the innermost statement
   CodeRef cached_function;             // see RetentionEvent
+  bool cached_result = false;          // see RetentionEvent
   std::vector<SiteNote> held_through;  // see RetentionEvent
   // A store under a key made from a loop's variable (`stats[id(p)] = v`): what the loop iterates. Over a
   // model's parameters or modules (known here or in a caller), one entry per part, no accumulation.

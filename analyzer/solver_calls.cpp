@@ -1230,6 +1230,17 @@ ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::
       }
     }
   }
+  // A cache on a function of parameters keeps what it returns for each new argument (`build_prototype(kind,
+  // width)` making a module): a model built for every distinct call stays alive.
+  if (!has_receiver && !f.params.empty() && !f.is_generator && !f.is_async && !result.empty() &&
+      program_.cache_decorator(function) != nullptr) {
+    const std::string& name = f.qualname;
+    if (Event* event = record_event(EventKind::CachedArgument, kNoObj, name + "()", result, node.site,
+                                    "call to " + name + "()")) {
+      event->cached_function = function;
+      event->cached_result = true;
+    }
+  }
   // Calling a generator function runs nothing yet (its effects are applied above as if it ran to the end):
   // it returns a generator whose suspended frame holds the arguments, `self` included. What it yields is
   // not tracked (no placeholders on it), so a generator consumed on the spot adds nothing to a summary.

@@ -820,6 +820,7 @@ void Context::emit_events() {
     out.function = ref_;
     out.origin = ev.origin;
     out.cached_function = ev.cached_function;
+    out.cached_result = ev.cached_result;
     out.held_through = to_refs(ev.held_through);
     out.base_is_global =
         ev.base != kNoObj && (objs_[ev.base].kind == ObjKind::Global || root_is_global(ev.base));

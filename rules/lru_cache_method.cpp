@@ -12,11 +12,14 @@ namespace {
 // its decorator, with the first call that passes one.
 void report_cached_arguments(const RuleContext& context, std::vector<Diagnostic>& out) {
   const Program& program = context.program;
-  std::set<CodeRef> seen;
+  std::set<std::pair<CodeRef, bool>> seen;
   for (const RetentionEvent& event : context.events) {
     if (event.kind != EventKind::CachedArgument || event.chain.empty() || !event.cached_function.valid())
       continue;
-    if (!seen.insert(event.cached_function).second) continue;
+    // What it returns: only where it is called again and again (a model loaded once by name and cached on
+    // purpose is one model).
+    if (event.cached_result && !event.in_loop) continue;
+    if (!seen.insert({event.cached_function, event.cached_result}).second) continue;
     const Decorator* decorator = program.cache_decorator(event.cached_function);
     if (decorator == nullptr) continue;
     const Function& f = program.function(event.cached_function);
@@ -31,20 +34,26 @@ void report_cached_arguments(const RuleContext& context, std::vector<Diagnostic>
     diag.rule_name = "lru-cache-method";
     diag.severity = Severity::Error;
     diag.range = to_range(program, SiteRef{event.cached_function.module, decorator->site, {}});
-    diag.message = "@" + decorator->dotted + " on " + f.qualname +
-                   "() keeps every argument it is called with: " + held + " passed to it stays alive, " +
-                   kept + ", for the life of the process.";
+    diag.message = event.cached_result
+                       ? "@" + decorator->dotted + " on " + f.qualname +
+                             "() keeps what it returns for every new argument: " + held +
+                             " it gives back stays alive, " + kept + ", for the life of the process."
+                       : "@" + decorator->dotted + " on " + f.qualname +
+                             "() keeps every argument it is called with: " + held +
+                             " passed to it stays alive, " + kept + ", for the life of the process.";
     diag.fix =
         "Cache on something that does not hold the object (a name, a shape, id(model) with a weakref "
         "to check it), keep the cache on the object itself, or drop the cache.";
     for (size_t k = 0; k < event.chain.size(); ++k) {
       RelatedLocation rel;
       rel.range = to_range(program, event.chain[k]);
-      rel.message = k + 1 == event.chain.size() ? "called with " + held + " here" : "reached from here";
+      rel.message = k + 1 == event.chain.size()
+                        ? (event.cached_result ? "returns " : "called with ") + held + " here"
+                        : "reached from here";
       diag.related.push_back(std::move(rel));
     }
     diag.fingerprint = hex64_of(diag.code + "|" + program.module(event.cached_function.module).path + "|" +
-                                f.qualname + "|arguments");
+                                f.qualname + (event.cached_result ? "|results" : "|arguments"));
     out.push_back(std::move(diag));
   }
 }
@@ -57,12 +66,14 @@ const RuleDefinition& lru_cache_method() {
        "lru-cache-method",
        RuleKind::Retention,
        Severity::Warning,
-       "functools.lru_cache or cache on a method, or on a function called with a model",
+       "functools.lru_cache or cache on a method, or on a function called with or returning a model",
        {"Finds `@functools.lru_cache` and `@functools.cache` on instance methods (under `@property` too, "
         "and applied by a decorator of the project, such as `def memoized_property(fn): return "
         "property(functools.lru_cache()(fn))`), and on functions (or static methods) that some call passes "
-        "an `nn.Module` or a tensor with autograd history (`no_decay_names(model)`): the cache keeps every "
-        "argument as a key.",
+        "an `nn.Module` or a tensor with autograd history (`no_decay_names(model)`), or that return a "
+        "module, "
+        "called again and again with new arguments (`prototype(width, depth)` in a sweep): the cache keeps "
+        "every argument as a key, and every result.",
         "The cache belongs to the function, which lives as long as the class: it keeps a strong reference to "
         "every `self` it was called with (and every argument and result), so instances (models, their "
         "parameters) are never freed.",
