@@ -817,6 +817,31 @@ void Context::load_dataset_items(const ValueSet& loaders, const Expr& iterable) 
   }
 }
 
+// `load_teacher(TEACHER["arch"], 4)`: arguments that are literals or read from module-level names (by
+// attribute or literal key), the same on every call, so one cached result.
+bool Context::names_constants_only(const Expr& call) const {
+  auto constant = [this](auto& self, const Expr& e) -> bool {
+    switch (e.kind) {
+      case ExprKind::Literal:
+        return true;
+      case ExprKind::Name:
+        return !is_local(e.text) && !is_free_var(e.text);
+      case ExprKind::Attribute:
+        return e.children.size() == 1 && self(self, e.children[0]);
+      case ExprKind::Subscript:  // a literal key (lowered into the text) or a literal index
+        return !e.children.empty() && self(self, e.children[0]) &&
+               (e.children.size() == 1 ? !e.text.empty() && e.text != ":"
+                                       : e.children.size() == 2 && e.children[1].kind == ExprKind::Literal);
+      default:
+        return false;
+    }
+  };
+  for (size_t i = 1; i < call.children.size(); ++i) {
+    if (!constant(constant, call.children[i])) return false;
+  }
+  return call.kind == ExprKind::Call;
+}
+
 ObjId Context::copy_of(const ValueSet& originals, bool deep, const Expr& node) {
   const ObjId copy = at_site(&node, ObjKind::LibInstance, deep ? "deep copy" : "copy", node.site);
   // What it is a copy of, as far as what it keeps alive goes: a module's copy has parameters of its own, a
@@ -1233,7 +1258,7 @@ ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::
   // A cache on a function of parameters keeps what it returns for each new argument (`build_prototype(kind,
   // width)` making a module): a model built for every distinct call stays alive.
   if (!has_receiver && !f.params.empty() && !f.is_generator && !f.is_async && !result.empty() &&
-      program_.cache_decorator(function) != nullptr) {
+      program_.cache_decorator(function) != nullptr && !names_constants_only(node)) {
     const std::string& name = f.qualname;
     if (Event* event = record_event(EventKind::CachedArgument, kNoObj, name + "()", result, node.site,
                                     "call to " + name + "()")) {

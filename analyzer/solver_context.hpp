@@ -1416,6 +1416,8 @@ class Context {
   void empty_drained_container(const Stmt& loop);
   // `copy.deepcopy(model)` (`copy.copy` with `deep` false): a new object, a module where the original is one.
   ObjId copy_of(const ValueSet& originals, bool deep, const Expr& node);
+  // See solver_calls.cpp.
+  bool names_constants_only(const Expr& call) const;
   // A copy is a module where what it copies (its operands) is one.
   void take_flags_of_originals(ObjId copy);
   bool is_copy(ObjId id) const {
