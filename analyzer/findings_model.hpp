@@ -156,6 +156,9 @@ struct RetentionEvent {
   CodeRef origin;              // where the innermost statement is
   CodeRef cached_function;     // CachedArgument: the function whose cache keeps the value
   bool cached_result = false;  // CachedArgument: the value is what the function returned, not an argument
+  // A container kept that holds a tensor with autograd history: where such a tensor was put into it
+  // (`self.log_likelihoods.append(log_p[...])`), when that is known; line 0 when not.
+  SiteRef graph_added_at;
   // WeakKeyHeldByValue: the stores through which the value refers to the key, from the value on (none when
   // the value is the key itself).
   std::vector<SiteRef> held_through;

@@ -1011,6 +1011,11 @@ void Context::emit_events() {
             if (is_graph(e)) {
               out.value_carries_graph = true;
               out.value_backpropagated |= was_backpropagated(e);
+              if (out.graph_added_at.site.line == 0) {
+                auto edge = edges_.find(EdgeKey{container, elements_field(), e});
+                if (edge != edges_.end() && !edge->second.chain.empty())
+                  out.graph_added_at = edge->second.chain.back().to_ref();
+              }
             } else if (depth < 3 && e != container && objs_[e].kind == ObjKind::Container) {
               self(self, e, depth + 1);
             }

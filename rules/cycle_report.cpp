@@ -339,6 +339,13 @@ Diagnostic make_event_diagnostic(const Program& program, const RetentionEvent& e
                   (store.note.empty() ? "" : " (" + store.note + ")");
     d.related.push_back(std::move(rel));
   }
+  if (const SiteRef& added = event.graph_added_at;
+      added.site.line > 0 && !(added.module == primary.module && added.site.line == primary.site.line)) {
+    RelatedLocation rel;
+    rel.range = to_range(program, added);
+    rel.message = "a tensor with autograd history is put into it here";
+    d.related.push_back(std::move(rel));
+  }
   // Not where a stand-in for it was first read, at one of the calls reaching the store (`self.window` of a
   // module-level monitor, seen first at the call that passes it): that is no definition.
   const bool base_site_is_a_call =

@@ -155,6 +155,18 @@ class CliTest(unittest.TestCase):
         self.assertTrue(by_line[12].startswith("'by_name['loss']' accumulates"), by_line[12])
         self.assertTrue(by_line[13].startswith("'by_step' accumulates"), by_line[13])
 
+    def test_a_kept_container_points_at_where_the_graph_goes_in(self):
+        # The list is kept where it is stored (line 8); the tensor with a graph goes in at the append (line 10).
+        self.write("ewc.py", "import torch\n\n\nclass EWC:\n    def __init__(self):\n        self.samples = []\n\n"
+                             "    def estimate(self, model, batches):\n        self.samples = []\n"
+                             "        for x in batches:\n            self.samples.append(model(x).sum())\n\n\n"
+                             "def fit(model, batches, ewc=EWC()):\n    ewc.estimate(model, batches)\n")
+        _, findings, _ = check_json(["ewc.py"], cwd=self.dir)
+        kept = [f for f in findings if f["code"] == "CC208"]
+        self.assertEqual([f["location"]["row"] for f in kept], [9], findings)
+        notes = {r["location"]["row"]: r["message"] for r in kept[0]["related"]}
+        self.assertEqual(notes.get(11), "a tensor with autograd history is put into it here", kept[0]["related"])
+
     def test_advice_names_the_reference_to_make_weak(self):
         # "Make the '[]' reference weak" does not say which of the cycle's containers: advice names the slot by
         # where its container lives (an attribute path, or the attribute a list made here was stored in), and
