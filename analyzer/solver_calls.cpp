@@ -617,10 +617,22 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
         if (!is_weak_proxy(c)) out.merge(load_one(c, referent_field(), node.site));
         break;
       case ObjKind::Partial: {
+        // The bound arguments in their places (the first three have slots of their own: `partial(push, heap,
+        // counter)(task)` calls `push(heap, counter, task)`; a fourth is not followed), else all of them as
+        // one.
         std::vector<Arg> full;
-        Arg bound;
-        bound.values = load_one(c, intern_field("args[]"), node.site);
-        if (!bound.values.empty()) full.push_back(bound);
+        for (int i = 0; i < 3; ++i) {
+          auto slot = st_.fields.find(field_key(c, intern_field("args[" + std::to_string(i) + "]")));
+          if (slot == st_.fields.end() || slot->second.empty()) break;
+          Arg bound;
+          bound.values = slot->second;
+          full.push_back(std::move(bound));
+        }
+        if (full.empty()) {
+          Arg bound;
+          bound.values = load_one(c, intern_field("args[]"), node.site);
+          if (!bound.values.empty()) full.push_back(std::move(bound));
+        }
         full.insert(full.end(), args.begin(), args.end());
         out.merge(call(load_one(c, intern_field("func"), node.site), full, node, result_used));
         break;
