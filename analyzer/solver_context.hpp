@@ -1418,6 +1418,10 @@ class Context {
   ObjId copy_of(const ValueSet& originals, bool deep, const Expr& node);
   // See solver_calls.cpp.
   bool names_constants_only(const Expr& call) const;
+  // "dict" for a project class deriving from dict (list, set, a collections container); "" for others.
+  std::string builtin_container_base(CodeRef cls) const;
+  // A method of those containers (`get`, `append`, `__setitem__`, ...).
+  static bool is_container_method(std::string_view name);
   // A copy is a module where what it copies (its operands) is one.
   void take_flags_of_originals(ObjId copy);
   bool is_copy(ObjId id) const {

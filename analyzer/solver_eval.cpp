@@ -647,6 +647,26 @@ ValueSet Context::display_entries(ObjId global_id) {
   return out;
 }
 
+std::string Context::builtin_container_base(CodeRef cls) const {
+  for (const std::string& q : program_.class_info(cls).external_bases) {
+    if (q == "builtins.dict" || q == "builtins.list" || q == "builtins.set" ||
+        q == "collections.OrderedDict" || q == "collections.defaultdict" || q == "collections.Counter" ||
+        q == "collections.deque" || q == "collections.UserDict" || q == "collections.UserList")
+      return q.substr(q.find('.') + 1);
+  }
+  return {};
+}
+
+bool Context::is_container_method(std::string_view name) {
+  static constexpr std::string_view kMethods[] = {
+      "get",         "setdefault",   "pop",     "popitem",     "update",      "keys",        "values",
+      "items",       "append",       "extend",  "insert",      "remove",      "add",         "discard",
+      "clear",       "copy",         "index",   "count",       "sort",        "reverse",     "appendleft",
+      "popleft",     "extendleft",   "rotate",  "most_common", "move_to_end", "__getitem__", "__setitem__",
+      "__delitem__", "__contains__", "__len__", "__iter__"};
+  return std::find(std::begin(kMethods), std::end(kMethods), name) != std::end(kMethods);
+}
+
 ValueSet Context::eval_attribute(const ValueSet& bases, const std::string& attr, const Expr& node) {
   // `getattr(self, f"on_{event}")`: lowered to an attribute whose name is a pattern.
   if (attr.find('*') != std::string::npos) return eval_attribute_pattern(bases, attr, node);
@@ -756,6 +776,16 @@ ValueSet Context::eval_attribute(const ValueSet& bases, const std::string& attr,
         } else {
           out.merge(bound_method(b, method, node));
         }
+        continue;
+      }
+      // `self._get = self.get` in a subclass of dict (or list, set, a collections container): a method of
+      // the library base, bound to the instance.
+      if (const std::string base = builtin_container_base(cls); !base.empty() && is_container_method(attr)) {
+        const ObjId bound = at_site(&node, ObjKind::BoundMethod, "bound method " + base + "." + attr,
+                                    node.site, bound_method_salt(b) + 2000);
+        store(ValueSet{bound}, intern_field("__self__"), ValueSet{b},
+              {site_ref(node.site, "bound method " + attr + " holds its object")}, EdgeRole::Capture);
+        out.insert(bound);
         continue;
       }
     }
