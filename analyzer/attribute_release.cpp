@@ -248,14 +248,7 @@ bool calls_when_done(const Function& caller, const std::string& method) {
       found |= e.kind == ExprKind::Call && !e.children.empty() && e.children[0].kind == ExprKind::Attribute &&
                e.children[0].text == method;
     };
-    auto visit_statement = [&visit](const Stmt& s) { for_each_expr(s.value, visit); };
-    for (const Stmt& top : block) {
-      visit_statement(top);
-      for_each_statement(top.body, visit_statement);
-      for_each_statement(top.orelse, visit_statement);
-      for_each_statement(top.finalbody, visit_statement);
-      for (const Handler& h : top.handlers) for_each_statement(h.body, visit_statement);
-    }
+    for_each_statement(block, [&visit](const Stmt& s) { for_each_expr(s.value, visit); });
     return found;
   };
   bool in_finally = false;

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -175,7 +176,7 @@ void for_each_expr(const Expr& e, Visit&& visit) {
 // `finally` blocks, handlers), each statement before its nested blocks. Nested functions and classes are
 // not entered: they have bodies of their own.
 template <typename Visit>
-void for_each_statement(const std::vector<Stmt>& body, Visit&& visit) {
+void for_each_statement(std::span<const Stmt> body, Visit&& visit) {
   for (const Stmt& s : body) {
     visit(s);
     for_each_statement(s.body, visit);
