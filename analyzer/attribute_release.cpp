@@ -117,7 +117,8 @@ std::vector<std::string> released_from_first_param(const Function& f, bool delet
 }
 
 // The attributes of `self` whose container the method empties and adds nothing to: `self.x.clear()`,
-// `del self.x[:]`, or a `while self.x:` loop with no `break` that pops from it. The attribute still holds the
+// `del self.x[:]`, or a `while self.x:` loop that pops from it and that no `break`, `return` or `raise`
+// leaves. The attribute still holds the
 // container, but what the container held (bound methods of `self`) is let go of.
 std::vector<std::string> attributes_emptied(const Function& method, const std::string& self) {
   std::vector<std::string> emptied;
@@ -153,7 +154,8 @@ std::vector<std::string> attributes_emptied(const Function& method, const std::s
       const std::string tested = attribute_of(s.value, self);
       bool breaks = false, pops = false;
       for_each_statement(s.body, [&](const Stmt& inner) {
-        breaks |= inner.kind == StmtKind::Break;
+        breaks |=
+            inner.kind == StmtKind::Break || inner.kind == StmtKind::Return || inner.kind == StmtKind::Raise;
         for_each_expr(inner.value, [&](const Expr& e) {
           pops |= !tested.empty() && called_on_attribute(e, {"pop", "popleft", "popitem"}) == tested;
         });

@@ -109,12 +109,15 @@ void Context::assign_attribute(const Expr& target, const ValueSet& values, const
 }
 
 // `while self.pending: handler = self.pending.pop()`: a loop over a container's truth that only its test
-// ends (no `break`) leaves the container empty.
+// ends (no `break`, `return` or `raise`) leaves the container empty.
 void Context::empty_drained_container(const Stmt& loop) {
   if (loop.value.kind != ExprKind::Name && loop.value.kind != ExprKind::Attribute) return;
-  bool breaks = false;
-  for_each_statement(loop.body, [&breaks](const Stmt& st) { breaks |= st.kind == StmtKind::Break; });
-  if (breaks) return;
+  // Nor one a `return` or `raise` leaves early: the function's exit state has the loop's state there too.
+  bool leaves = false;
+  for_each_statement(loop.body, [&leaves](const Stmt& st) {
+    leaves |= st.kind == StmtKind::Break || st.kind == StmtKind::Return || st.kind == StmtKind::Raise;
+  });
+  if (leaves) return;
   for (ObjId container : eval(loop.value)) empty_container(container);
 }
 
