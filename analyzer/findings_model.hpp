@@ -117,6 +117,7 @@ struct RetentionEvent {
   // The object holding the accumulator was made before the loop that runs the accumulation (`rm =
   // RunningMean()` before `for ...: rm.update(out)`): it keeps every iteration's update.
   bool accumulator_outlives_loop = false;
+  bool accumulator_bounded = false;  // Accumulate into a `deque(maxlen=n)`: only the last n entries are kept
   // An augmented accumulation into state that outlives the call (`self.shadow[name]` that no method starts
   // again, a module-level dict) of a value computed with autograd on from a module's parameters
   // (`0.9 * shadow + 0.1 * p` for `p` in `model.parameters()`): it has a graph although no loss went

@@ -198,6 +198,7 @@ struct Obj {
   bool requires_grad = false;
   bool raised = false;           // an exception raised while handling another: it keeps a __context__
   bool deferred_result = false;  // the result of a deferred `submit()`: calls on it are deferred too
+  bool bounded = false;          // `deque(maxlen=n)`: keeps its last n entries only
   // Stored into something a module-level variable holds (`child = Child(); REGISTRY._children[k] = child`,
   // then handed back): what is stored into it later is held for good too.
   bool held_by_global = false;

@@ -669,8 +669,9 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
           out.merge(run_as_task(args, node));
           break;
         }
-        if ((q == "copy.deepcopy" || q == "copy.copy") && !args.empty() && args[0].name.empty()) {
-          out.insert(copy_of(args[0].values, q == "copy.deepcopy", node));
+        // (A shallow copy.copy is the library model's: a container's copy holds its elements.)
+        if (q == "copy.deepcopy" && !args.empty() && args[0].name.empty()) {
+          out.insert(copy_of(args[0].values, true, node));
           break;
         }
         if (q == "torch.nn.utils.parametrize.register_parametrization") {

@@ -746,6 +746,14 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
           kind = ObjKind::Container;
         created = at_site(&node, kind, model.new_label, node.site);
         if (model.caches_calls) objs_[created].qualified = kCachingWrapper;
+        // `deque(items, maxlen=n)`, `deque(items, n)`: a window of the last n entries.
+        if (what == "deque") {
+          size_t positional = 0;
+          for (const Arg& a : args) {
+            positional += a.name.empty() ? 1 : 0;
+            objs_[created].bounded |= a.name == "maxlen" || positional == 2;
+          }
+        }
         if (model.chains) {
           for (ObjId r : receiver) {
             if (std::string made = maker(r); !made.empty()) {

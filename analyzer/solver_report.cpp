@@ -813,6 +813,7 @@ void Context::emit_events() {
     out.augmented = ev.augmented;
     out.carried_into_next_step = ev.carried_into_next_step;
     out.accumulator_outlives_loop = ev.accumulator_outlives_loop;
+    out.accumulator_bounded = ev.base != kNoObj && objs_[ev.base].bounded;
     out.under_no_grad = ev.under_no_grad;
     out.comprehension = ev.comprehension;
     out.base_made_in_callee = ev.base_made_in_callee;

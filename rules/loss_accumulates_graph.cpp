@@ -64,6 +64,9 @@ const RuleDefinition& loss_accumulates_graph() {
               if (e.kind != EventKind::Accumulate || e.comprehension || !e.accumulates_across_steps() ||
                   e.accumulator_backpropagated)
                 return false;
+              // A window (`deque(maxlen=30)`) on an object keeps its last entries' graphs only, not every
+              // step's; kept at module level, those last ones outlive the run.
+              if (e.accumulator_bounded && !e.base_is_global) return false;
               // Kept until another function sums it into a loss, back-propagates it and empties it
               // (REINFORCE's `policy.saved_log_probs`): one episode's graphs, on purpose.
               if (!e.value_backpropagated && !e.accumulator_key.empty() &&
