@@ -118,8 +118,8 @@ std::vector<std::string> released_from_first_param(const Function& f, bool delet
 
 // The attributes of `self` whose container the method empties and adds nothing to: `self.x.clear()`,
 // `del self.x[:]`, or a `while self.x:` loop that pops from it and that no `break`, `return` or `raise`
-// leaves. The attribute still holds the
-// container, but what the container held (bound methods of `self`) is let go of.
+// leaves. The attribute still holds the container, but what the container held (bound methods of `self`)
+// is let go of.
 std::vector<std::string> attributes_emptied(const Function& method, const std::string& self) {
   std::vector<std::string> emptied;
   std::unordered_set<std::string> added_to;

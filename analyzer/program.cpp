@@ -96,10 +96,14 @@ void collect_removals(const Function& function, std::unordered_map<std::string, 
       if (method.rfind("remove", 0) == 0 || method.rfind("unregister", 0) == 0) out[method + "()"] = true;
     });
     // `_REGISTRY[name].__kwdefaults__ = saved`: the container that attribute held is let go of, as a clear
-    // would. Recorded as "_REGISTRY[].__kwdefaults__=" (see access_path) and ".__kwdefaults__=".
+    // would. Recorded as "_REGISTRY[].__kwdefaults__=" (see access_path) and ".__kwdefaults__=". Not a
+    // method's own attributes (`self.x = ...`, resets of the instance: see collect_resets).
     if (s.kind == StmtKind::Assign) {
       for (const Expr& t : s.targets) {
         if (t.kind != ExprKind::Attribute) continue;
+        if (function.owner_class >= 0 && !function.params.empty() && t.children.size() == 1 &&
+            t.children[0].kind == ExprKind::Name && t.children[0].text == function.params[0].name)
+          continue;
         out["." + t.text + "="] = true;
         if (const std::string path = access_path(t); !path.empty()) out[path + "="] = true;
       }

@@ -580,8 +580,8 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
     if (auto named = methods_named_by_parameter_.find(c); named != methods_named_by_parameter_.end()) {
       // `fn(ctx)` for `fn = getattr(cb, hook, None)`: the method a caller names, made there.
       const ObjId result = at_site(&node, ObjKind::Unknown, "result of " + objs_[c].label.str(), node.site);
-      const MethodNamedByParameter method = named->second;  // a copy: defer may grow the table's objects
-      for (ObjId r : method.receivers) defer(r, kNoObj, "", args, node, result, result_used, method.param);
+      for (ObjId r : named->second.receivers)
+        defer(r, kNoObj, "", args, node, result, result_used, named->second.param);
       out.insert(result);
       continue;
     }
@@ -671,7 +671,7 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
         }
         // (A shallow copy.copy is the library model's: a container's copy holds its elements.)
         if (q == "copy.deepcopy" && !args.empty() && args[0].name.empty()) {
-          out.insert(copy_of(args[0].values, true, node));
+          out.insert(deep_copy_of(args[0].values, node));
           break;
         }
         if (q == "torch.nn.utils.parametrize.register_parametrization") {
@@ -855,13 +855,13 @@ bool Context::names_constants_only(const Expr& call) const {
   return call.kind == ExprKind::Call;
 }
 
-ObjId Context::copy_of(const ValueSet& originals, bool deep, const Expr& node) {
-  const ObjId copy = at_site(&node, ObjKind::LibInstance, deep ? "deep copy" : "copy", node.site);
+ObjId Context::deep_copy_of(const ValueSet& originals, const Expr& node) {
+  const ObjId copy = at_site(&node, ObjKind::LibInstance, "deep copy", node.site);
   // What it is a copy of, as far as what it keeps alive goes: a module's copy has parameters of its own, a
   // state dict's holds tensors. (A tensor with autograd history cannot be deep-copied.) The originals are
   // its operands, for a caller that knows them better (`copy.deepcopy(model)` of a parameter `model`);
   // no_grad: a copy is no value computed from them with autograd.
-  objs_[copy].qualified = deep ? "copy.deepcopy" : "copy.copy";
+  objs_[copy].qualified = "copy.deepcopy";
   objs_[copy].no_grad = true;
   for (ObjId v : originals) add_operand(copy, v);
   take_flags_of_originals(copy);
@@ -870,11 +870,8 @@ ObjId Context::copy_of(const ValueSet& originals, bool deep, const Expr& node) {
 
 void Context::take_flags_of_originals(ObjId copy) {
   // Named by what it copies, where that is one object: "deep copy of Linear".
-  if (objs_[copy].operands.size() == 1) {
-    const bool deep = objs_[copy].qualified.str() == "copy.deepcopy";
-    objs_[copy].label =
-        PooledText((deep ? "deep copy of " : "copy of ") + objs_[objs_[copy].operands[0]].label.str());
-  }
+  if (objs_[copy].operands.size() == 1)
+    objs_[copy].label = PooledText("deep copy of " + objs_[objs_[copy].operands[0]].label.str());
   for (ObjId v : objs_[copy].operands) {
     const Obj& o = objs_[v];
     const bool project_module =

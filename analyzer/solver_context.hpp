@@ -354,8 +354,6 @@ class Context {
     return std::any_of(deferred_.begin(), deferred_.end(),
                        [id](const DeferredCall& d) { return d.result == id && !d.property_read; });
   }
-  // A call the library model of `method` was applied to here, made again where a caller knows the receiver
-  // to be of a project class defining `method` (see DeferredCall::project_methods_only).
   // See DeferredCall::property_read: what the read gives here, the field's earlier content.
   ValueSet defer_property_read(ObjId receiver, const std::string& attr, const Expr& node) {
     const ValueSet value = load_one(receiver, intern_field(attr), node.site);
@@ -364,6 +362,8 @@ class Context {
     if (deferred_.size() > before) deferred_.back().property_read = true;
     return value;
   }
+  // A call the library model of `method` was applied to here, made again where a caller knows the receiver
+  // to be of a project class defining `method` (see DeferredCall::project_methods_only).
   void defer_project_method(ObjId receiver, const std::string& method, const std::vector<Arg>& args,
                             const Expr& node, bool result_used) {
     const size_t before = deferred_.size();
@@ -1285,10 +1285,11 @@ class Context {
           ((class_attribute || (o.kind == ObjKind::FunctionConst && o.fn.valid())) && ref_.index != 0);
       if (global_base) note_held_by_global(values);
       if (global_base || stored_for_callers(b, values)) {
-        const bool function_attribute = (o.kind == ObjKind::FunctionConst || o.kind == ObjKind::ClassConst) &&
-                                        target.kind == ExprKind::Attribute;
+        // Named with the attribute where the base is a function or class (`evaluate.last_model`).
+        const bool named_attribute = (o.kind == ObjKind::FunctionConst || o.kind == ObjKind::ClassConst) &&
+                                     target.kind == ExprKind::Attribute;
         record_event(EventKind::StoreIntoGlobal, b,
-                     function_attribute ? o.label.str() + "." + target.text : o.label.str(), values, site,
+                     named_attribute ? o.label.str() + "." + target.text : o.label.str(), values, site,
                      describe_target(target) + " = ...");
       } else if (held_apart_from_its_holder(b, values)) {
         const ObjId holder = global_holder(b);
@@ -1414,8 +1415,8 @@ class Context {
   void load_dataset_items(const ValueSet& loaders, const Expr& iterable);
   // See solver_statements.cpp.
   void empty_drained_container(const Stmt& loop);
-  // `copy.deepcopy(model)` (`copy.copy` with `deep` false): a new object, a module where the original is one.
-  ObjId copy_of(const ValueSet& originals, bool deep, const Expr& node);
+  // `copy.deepcopy(model)`: a new object, a module where the original is one.
+  ObjId deep_copy_of(const ValueSet& originals, const Expr& node);
   // See solver_calls.cpp.
   bool names_constants_only(const Expr& call) const;
   // "dict" for a project class deriving from dict (list, set, a collections container); "" for others.
@@ -1424,10 +1425,8 @@ class Context {
   static bool is_container_method(std::string_view name);
   // A copy is a module where what it copies (its operands) is one.
   void take_flags_of_originals(ObjId copy);
-  bool is_copy(ObjId id) const {
-    const Obj& o = objs_[id];
-    return o.kind == ObjKind::LibInstance &&
-           (o.qualified.str() == "copy.deepcopy" || o.qualified.str() == "copy.copy");
+  bool is_deep_copy(ObjId id) const {
+    return objs_[id].kind == ObjKind::LibInstance && objs_[id].qualified.str() == "copy.deepcopy";
   }
   // `self._nearest(self, i)` with `self._nearest = functools.lru_cache(maxsize=64)(nearest)`: runs what the
   // wrapper wraps, and its cache keeps the arguments and the result.

@@ -446,6 +446,7 @@ void Context::compact_summary() {
   site_objects_ = {};
   instantiated_ = {};
   held_flags_ = {};
+  methods_named_by_parameter_ = {};
   walk_marks_ = {};
 }
 

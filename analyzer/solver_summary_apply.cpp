@@ -172,7 +172,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
             for (ObjId m : self(self, op, depth + 1)) operands.push_back(m);
           }
           objs_[copy].operands = std::move(operands);
-          if (is_copy(copy)) take_flags_of_originals(copy);        // `copy.deepcopy(model)` of a module here
+          if (is_deep_copy(copy)) take_flags_of_originals(copy);   // `copy.deepcopy(model)` of a module here
           if (objs_[copy].frames_up > 1) --objs_[copy].frames_up;  // one call nearer
           // Made under no_grad here: what the callee computes has no graph, whatever its own analysis saw.
           if (no_grad_depth_ > 0) {
