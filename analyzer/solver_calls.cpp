@@ -674,6 +674,12 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
           out.insert(deep_copy_of(args[0].values, node));
           break;
         }
+        if (q == "copy.copy" && args.size() == 1 && args[0].name.empty()) {
+          if (ValueSet copies = shallow_copies_of_instances(args[0].values, node); !copies.empty()) {
+            out.merge(copies);
+            break;
+          }
+        }
         if (q == "torch.nn.utils.parametrize.register_parametrization") {
           parametrize(args, node);
           break;
@@ -866,6 +872,42 @@ ObjId Context::deep_copy_of(const ValueSet& originals, const Expr& node) {
   for (ObjId v : originals) add_operand(copy, v);
   take_flags_of_originals(copy);
   return copy;
+}
+
+ValueSet Context::shallow_copies_of_instances(const ValueSet& originals, const Expr& node) {
+  // Only for objects all of a project class: a container's copy is the library model's.
+  const bool instances =
+      !originals.empty() && std::all_of(originals.begin(), originals.end(), [this](ObjId v) {
+        return objs_[v].cls.valid() && objs_[v].kind != ObjKind::ClassConst;
+      });
+  if (!instances) return {};
+  ValueSet copies;
+  uint32_t salt = 0;
+  for (ObjId original : originals) {
+    const CodeRef cls = objs_[original].cls;
+    // A class that says how it is copied (`__copy__` giving the clone fresh views of its own).
+    if (const CodeRef own = program_.find_method(cls, "__copy__"); own.valid()) {
+      copies.merge(invoke(own, ValueSet{original}, {}, {}, node));
+      continue;
+    }
+    const ObjId copy =
+        at_site(&node, ObjKind::Instance, program_.class_def(cls).name, node.site, 200 + salt++);
+    objs_[copy].cls = cls;
+    objs_[copy].module = program_.class_info(cls).is_nn_module;
+    objs_[copy].has_del = program_.class_info(cls).defines_del;
+    // `child = copy.copy(self)`: the copy's attributes are the original's objects (a list both share), as
+    // far as the class's own methods set them.
+    std::vector<std::string> names;
+    search_hierarchy_attribute_names(cls, names);
+    for (const std::string& name : names) {
+      const ValueSet held = load_one(original, intern_field(name), node.site);
+      if (held.empty()) continue;
+      store(ValueSet{copy}, intern_field(name), held,
+            {site_ref(node.site, "copy.copy() shares ." + name + " with the original")}, EdgeRole::Plain);
+    }
+    copies.insert(copy);
+  }
+  return copies;
 }
 
 void Context::take_flags_of_originals(ObjId copy) {
