@@ -615,6 +615,19 @@ bool Program::attribute_is_plain_container(CodeRef cls, const std::string& attri
   return stored && plain;
 }
 
+std::vector<std::string> Program::instance_attribute_names(CodeRef cls, size_t limit) const {
+  std::vector<std::string> names;
+  if (!cls.valid()) return names;
+  search_hierarchy(cls, [&](CodeRef, const ClassInfo& info) {
+    for (const ClassInfo::AttributeStore& store : info.attribute_stores) {
+      if (names.size() < limit && std::find(names.begin(), names.end(), store.name) == names.end())
+        names.push_back(store.name);
+    }
+    return names.size() >= limit;
+  });
+  return names;
+}
+
 bool Program::attribute_from_mutable_default(CodeRef cls, const std::string& attribute) const {
   if (!cls.valid()) return false;
   bool found = false;

@@ -366,6 +366,8 @@ class Program {
   // Whether every store of `attribute` in `cls` and its project bases (one at least) sets a plain container
   // (AttributeStore::plain_container): not a module container whose elements are submodules.
   bool attribute_is_plain_container(CodeRef cls, const std::string& attribute) const;
+  // The attributes the methods of `cls` and of its project bases set on `self`, at most `limit` of them.
+  std::vector<std::string> instance_attribute_names(CodeRef cls, size_t limit) const;
   // Whether some method of `cls` or of a project base stores a parameter's mutable default in `attribute`
   // (AttributeStore::from_mutable_default).
   bool attribute_from_mutable_default(CodeRef cls, const std::string& attribute) const;

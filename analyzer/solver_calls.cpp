@@ -897,9 +897,7 @@ ValueSet Context::shallow_copies_of_instances(const ValueSet& originals, const E
     objs_[copy].has_del = program_.class_info(cls).defines_del;
     // `child = copy.copy(self)`: the copy's attributes are the original's objects (a list both share), as
     // far as the class's own methods set them.
-    std::vector<std::string> names;
-    search_hierarchy_attribute_names(cls, names);
-    for (const std::string& name : names) {
+    for (const std::string& name : program_.instance_attribute_names(cls, 32)) {
       const ValueSet held = load_one(original, intern_field(name), node.site);
       if (held.empty()) continue;
       store(ValueSet{copy}, intern_field(name), held,

@@ -1418,18 +1418,6 @@ class Context {
   // `copy.copy(hyp)` of instances of project classes: new instances holding the same attribute values;
   // nothing for anything else.
   ValueSet shallow_copies_of_instances(const ValueSet& originals, const Expr& node);
-  // The attributes the methods of `cls` and its project bases set on `self` (at most 32).
-  void search_hierarchy_attribute_names(CodeRef cls, std::vector<std::string>& names) const {
-    std::vector<CodeRef> pending{cls};
-    for (size_t i = 0; i < pending.size() && i < 16; ++i) {
-      const ClassInfo& info = program_.class_info(pending[i]);
-      for (const ClassInfo::AttributeStore& store : info.attribute_stores) {
-        if (names.size() < 32 && std::find(names.begin(), names.end(), store.name) == names.end())
-          names.push_back(store.name);
-      }
-      for (CodeRef base : info.project_bases) pending.push_back(base);
-    }
-  }
   // `copy.deepcopy(model)`: a new object, a module where the original is one.
   ObjId deep_copy_of(const ValueSet& originals, const Expr& node);
   // See solver_calls.cpp.
