@@ -244,6 +244,10 @@ struct EdgeInfo {
   // the list, so the links always close a ring, though both ends are one abstract object (see
   // Context::ring_closing_values_). Shown as a ring of three of them.
   bool closes_ring = false;
+  // Made on a loop's second turn only, from what the first turn left (Context::turn_carries_objects): it
+  // may link an object of one turn to one of the turn before, which is a chain, not a cycle. Never sure
+  // except through a crossed pair.
+  bool across_turns = false;
 };
 
 struct EdgeKey {

@@ -44,6 +44,12 @@ class Solver;
 
 // A function whose abstract heap grows past this stops applying callee summaries (generated code).
 constexpr size_t kMaxObjects = 20000;
+// Loops nested deeper than this inside others run their body once only: each level's second turn runs
+// the levels inside it again.
+constexpr int kMaxLoopTurnsDepth = 3;
+// Nor do loop bodies longer than this (an interpreter's dispatch loop): the loops that link what one turn
+// made to the next turn's objects are short, and a second turn costs as much as the first.
+constexpr size_t kMaxSecondTurnStatements = 40;
 // A store that may write many objects into many bases: its edges cannot prove a must-cycle.
 constexpr size_t kMaxEdgeFanout = 16;
 // A store into more bases than this leaves its edges uncertain (see EdgeInfo::base_group).
@@ -256,6 +262,23 @@ class Context {
   std::vector<const Stmt*> loops_;  // the `for` and `while` statements being executed, innermost last
   // For each of loops_, the first object made after it started: those before were there before the loop.
   std::vector<ObjId> loop_first_obj_;
+  // For each of loops_: the state it started in, and the local names and fields (by field_key) its body
+  // read while they still held what they held then. Only through these can one turn hand the next the
+  // objects it made (`prev.next = node; node.prev = prev` after `prev = node` on the turn before).
+  struct LoopEntry {
+    const HeapState* before = nullptr;
+    ObjId first_obj = kNoObj;
+    std::vector<std::string> names;
+    std::vector<uint64_t> fields;
+  };
+  std::vector<LoopEntry> loop_entries_;
+  int later_turns_ = 0;  // loops running their second turn
+  void note_loop_read(const std::string& name, const ValueSet& values);
+  void note_loop_read(uint64_t key, const ValueSet* values);
+  // Whether the turn just run left, in something the body read as it was before, an object it made that
+  // can link back (an instance of the project, a container, a closure, a bound method, a partial): the
+  // next turn would store it where this one could not.
+  bool turn_carries_objects(const LoopEntry& entry) const;
   // The right-hand sides of the stores that link every element of a list to one of the same list, in the
   // loops being executed (see note_ring_stores and EdgeInfo::closes_ring).
   std::vector<const Expr*> ring_closing_values_;

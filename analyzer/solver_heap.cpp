@@ -271,6 +271,7 @@ ObjId Context::placeholder(ObjId base, FieldId field, Site site) {
 ValueSet Context::load_one(ObjId base, FieldId field, Site site) {
   const uint64_t key = field_key(base, field);
   auto it = st_.fields.find(key);
+  if (!loop_entries_.empty()) note_loop_read(key, it != st_.fields.end() ? &it->second : nullptr);
   if (it != st_.fields.end()) return it->second;
   if (!placeholder_capable(base)) return {};
   // An instance made here that has not set the attribute reads the class's (`outputs = []` in the class
@@ -389,6 +390,14 @@ bool Context::derived_from_variable(const std::string& name, const std::string& 
 void Context::add_edge(ObjId from, FieldId field, ObjId to, EdgeInfo info) {
   const EdgeKey key{from, field, to};
   auto it = edges_.find(key);
+  if (later_turns_ > 0) {
+    // Made only on a loop's second turn, from what the first handed it: it may link the objects of two
+    // turns (a chain through one abstract object), so only crossed_pair can prove it.
+    if (it != edges_.end()) return;
+    info.must = false;
+    info.base_group = 0;
+    info.across_turns = true;
+  }
   if (it == edges_.end()) {
     edges_.emplace(key, std::move(info));
   } else if (!it->second.must && info.must) {
@@ -509,6 +518,7 @@ ValueSet Context::read_name(const std::string& name, const Site& site) {
   }
   if (ref_.index == 0 || is_local(name)) {
     auto it = st_.env.find(name);
+    if (!loop_entries_.empty()) note_loop_read(name, it != st_.env.end() ? it->second.values : ValueSet{});
     if (it != st_.env.end()) return it->second.values;
     if (ref_.index != 0) return {};
   }
@@ -521,8 +531,63 @@ ValueSet Context::read_name(const std::string& name, const Site& site) {
   return id == kNoObj ? ValueSet{} : ValueSet{id};
 }
 
+void Context::note_loop_read(const std::string& name, const ValueSet& values) {
+  for (LoopEntry& entry : loop_entries_) {
+    auto before = entry.before->env.find(name);
+    if (before == entry.before->env.end() ? values.empty() : before->second.values == values)
+      entry.names.push_back(name);
+  }
+}
+
+void Context::note_loop_read(uint64_t key, const ValueSet* values) {
+  for (LoopEntry& entry : loop_entries_) {
+    // A field of an object the turn made: the next turn makes another.
+    if (static_cast<ObjId>(key >> 32) >= entry.first_obj) continue;
+    auto before = entry.before->fields.find(key);
+    if (before == entry.before->fields.end() ? values == nullptr || values->empty()
+                                             : values != nullptr && before->second == *values)
+      entry.fields.push_back(key);
+  }
+}
+
+bool Context::turn_carries_objects(const LoopEntry& entry) const {
+  auto links_back = [this](const ValueSet& now, const ValueSet* then) {
+    for (ObjId v : now) {
+      if (then != nullptr && then->contains(v)) continue;
+      const Obj& o = objs_[v];
+      if (o.tensor) continue;
+      // A tuple made on one turn cannot be given a later turn's objects.
+      const bool mutable_container =
+          o.kind == ObjKind::Container && o.label.str() != "tuple" && o.label.str() != "slice";
+      if ((o.kind == ObjKind::Instance && o.cls.valid()) || mutable_container || o.kind == ObjKind::Closure ||
+          o.kind == ObjKind::BoundMethod || o.kind == ObjKind::Partial)
+        return true;
+    }
+    return false;
+  };
+  for (const std::string& name : entry.names) {
+    auto now = st_.env.find(name);
+    if (now == st_.env.end()) continue;
+    auto then = entry.before->env.find(name);
+    if (links_back(now->second.values, then == entry.before->env.end() ? nullptr : &then->second.values))
+      return true;
+  }
+  for (uint64_t key : entry.fields) {
+    auto now = st_.fields.find(key);
+    if (now == st_.fields.end()) continue;
+    auto then = entry.before->fields.find(key);
+    if (links_back(now->second, then == entry.before->fields.end() ? nullptr : &then->second)) return true;
+  }
+  return false;
+}
+
 void Context::write_name(const std::string& name, const ValueSet& values, const Site& site) {
-  if (!derived_names_.empty()) derived_names_.erase(name);
+  if (!derived_names_.empty()) {
+    derived_names_.erase(name);
+    // What was derived from the name's earlier binding is not from the new one, though a loop's next turn
+    // binds it at the same site (`prev = node` ... `node = Node()`).
+    std::erase_if(derived_names_, [&name](const auto& entry) { return entry.second.first == name; });
+  }
   if (is_free_var(name) && func_self_ != kNoObj) {
     const ValueSet cells = load(ValueSet{func_self_}, intern_field("cell:" + name), site);
     store(cells, intern_field("contents"), values, {site_ref(site, name + " = ...")}, EdgeRole::Capture);

@@ -386,6 +386,9 @@ std::optional<std::vector<SiteNote>> Context::path_between(const ValueSet& from,
 Event* Context::record_event(EventKind kind, ObjId base, const std::string& base_label,
                              const ValueSet& values, const Site& site, const std::string& note) {
   if ((values.empty() && kind != EventKind::MutableDefaultStore) || events_.size() > 256) return nullptr;
+  // A loop's second turn is run for the links it makes (see turn_carries_objects): its stores repeat the
+  // first turn's, or store what a path that left the loop made (`memo[k] = (loc, e)` before a `raise`).
+  if (later_turns_ > 0) return nullptr;
   Event ev;
   ev.kind = kind;
   ev.base = base;
@@ -547,7 +550,8 @@ bool Context::edge_is_must(ObjId from, FieldId field, ObjId to, const std::vecto
   if (info->second.must) return true;
   // One of several objects stored, each in the cycle's component: the store keeps a member of it, whichever
   // it is. Not a self-loop: that the object keeps itself is one of the choices only.
-  if (!info->second.alternatives || info->second.distinct || from == to) return false;
+  if (!info->second.alternatives || info->second.distinct || info->second.across_turns || from == to)
+    return false;
   auto current = st_.fields.find(field_key(from, field));
   if (current == st_.fields.end()) return true;
   for (ObjId v : current->second) {
@@ -652,9 +656,28 @@ void Context::detect_cycles() {
             for (size_t i = 0; i + 1 < path.size(); ++i) cycle.push_back(path[i]);
           }
           extend_to_crossed_pair(cycle, labelled, component, c);
+          // The fields of a cycle through one object only; a self-loop otherwise keeps `field`.
+          std::vector<FieldId> self_fields;
           if (next == start) {
             auto self_loop = edges_.find(EdgeKey{start, field, start});
             if (self_loop != edges_.end() && self_loop->second.closes_ring) cycle = {start, start, start};
+            // `prev.next = node; node.prev = prev` with both variables naming one object made in a loop: the
+            // two self-loops are the cycle between the two objects of consecutive turns.
+            if (self_loop != edges_.end() && self_loop->second.pair_base != 0 &&
+                !self_loop->second.closes_ring) {
+              const EdgeInfo& there = self_loop->second;
+              for (const auto& [to, back_field] : labelled[start]) {
+                if (to != start || back_field == field) continue;
+                auto back = edges_.find(EdgeKey{start, back_field, start});
+                if (back == edges_.end() || back->second.pair_base != there.pair_value ||
+                    back->second.pair_value != there.pair_base)
+                  continue;
+                cycle = {start, start};
+                self_fields = {field, back_field};
+                covered_self_loops.insert({start, back_field});
+                break;
+              }
+            }
           }
           CycleWitness witness;
           witness.module = ref_.module;
@@ -669,7 +692,7 @@ void Context::detect_cycles() {
             const ObjId to = cycle[(i + 1) % cycle.size()];
             // A self-loop keeps the field it was found by; otherwise the first field from -> to that surely
             // holds `to` (a tuple's "[1]", not its "[]" that may be any element), else the first.
-            FieldId via = field;
+            FieldId via = self_fields.empty() ? field : self_fields[i];
             bool via_must = false;
             if (from != to) {
               bool first = true;
@@ -741,9 +764,18 @@ void Context::detect_cycles() {
             if (skipped.exit_line == 0) continue;
             witness.skipped_release = skipped_release_note(skipped);
           }
-          if (!must)
-            must = one_choice(cycle, vias, witness) || crossed_pair(cycle, vias, witness) ||
-                   every_base_closes(cycle, vias, labelled, component, c, witness);
+          if (!must) {
+            // Links a loop's second turn made may join two turns' objects: only a crossed pair proves them.
+            const bool across_turns =
+                std::any_of(vias.begin(), vias.end(), [&, i = size_t{0}](FieldId via) mutable {
+                  auto info = edges_.find(EdgeKey{cycle[i], via, cycle[(i + 1) % cycle.size()]});
+                  ++i;
+                  return info != edges_.end() && info->second.across_turns;
+                });
+            must = (!across_turns && one_choice(cycle, vias, witness)) ||
+                   crossed_pair(cycle, vias, witness) ||
+                   (!across_turns && every_base_closes(cycle, vias, labelled, component, c, witness));
+          }
           witness.must = must;
           // Key on the innermost sites only, so callers re-discovering a callee's cycle match it. A field's
           // earlier content observed at a read is keyed by the field alone: each caller reads `self._cache`

@@ -25,6 +25,13 @@ static bool iterates_at_least_once(const Expr& iterable) {
          iterable.arg_names.size() > 1 && (iterable.arg_names[1].empty() || iterable.arg_names[1] == "sep");
 }
 
+// The statements of `body` and of the blocks nested in it.
+static size_t statement_count(const std::vector<Stmt>& body) {
+  size_t count = 0;
+  for_each_statement(body, [&count](const Stmt&) { ++count; });
+  return count;
+}
+
 // Whether forward (an autograd Function's, whose first parameter is ctx) calls `ctx.mark_dirty(..., name,
 // ...)`: it changed that input in place, and the input is its output now.
 bool Context::marked_dirty(const std::string& name) const {
@@ -567,27 +574,54 @@ void Context::exec(const Stmt& s) {
       } else {
         eval(s.value);
       }
-      HeapState before = st_;
-      ++loop_depth_;
-      loops_.push_back(&s);
-      loop_first_obj_.push_back(static_cast<ObjId>(objs_.size()));
-      loop_elements_.push_back(elements);
-      // `while node is not root: ...`: in the body, as under an `if`, the two are distinct objects.
-      const size_t guards = distinct_names_.size();
-      if (s.kind == StmtKind::While) collect_distinct_names(s.value);
-      if (s.kind == StmtKind::For && !s.targets.empty()) {
-        assign(s.targets[0], elements, s.site);
-        note_derived_names(s.targets[0], s.value);
+      const HeapState before = st_;
+      const ObjId first_obj = static_cast<ObjId>(objs_.size());
+      // One turn of the body from the current state; a second one from where the first left off when the
+      // first hands the next objects it made (see turn_carries_objects).
+      auto run_turn = [&](bool first_turn) {
+        ++loop_depth_;
+        loops_.push_back(&s);
+        loop_first_obj_.push_back(first_obj);
+        loop_elements_.push_back(elements);
+        if (first_turn) loop_entries_.push_back(LoopEntry{&before, first_obj, {}, {}});
+        // `while node is not root: ...`: in the body, as under an `if`, the two are distinct objects.
+        const size_t guards = distinct_names_.size();
+        if (s.kind == StmtKind::While) collect_distinct_names(s.value);
+        if (s.kind == StmtKind::For && !s.targets.empty()) {
+          assign(s.targets[0], elements, s.site);
+          note_derived_names(s.targets[0], s.value);
+        }
+        const size_t ring_stores = s.kind == StmtKind::For ? note_ring_stores(s) : 0;
+        if (s.kind == StmtKind::For && first_turn) load_dataset_items(iterable, s.value);
+        exec_block(s.body);
+        ring_closing_values_.resize(ring_closing_values_.size() - ring_stores);
+        distinct_names_.resize(guards);
+        bool carries = false;
+        if (first_turn) {
+          carries = turn_carries_objects(loop_entries_.back());
+          loop_entries_.pop_back();
+        }
+        loops_.pop_back();
+        loop_first_obj_.pop_back();
+        loop_elements_.pop_back();
+        --loop_depth_;
+        return carries;
+      };
+      if (run_turn(true) && loop_depth_ < kMaxLoopTurnsDepth && objs_.size() < kMaxObjects &&
+          statement_count(s.body) <= kMaxSecondTurnStatements) {
+        // What the first turn made stands for what every turn makes from here on (not the placeholders it
+        // observed, each one object that was there before).
+        for (ObjId id = first_obj; id < objs_.size(); ++id) {
+          const ObjKind kind = objs_[id].kind;
+          if (!is_placeholder(id) && kind != ObjKind::Global && kind != ObjKind::Default &&
+              kind < ObjKind::FunctionConst)
+            objs_[id].summary = true;
+        }
+        join_into(st_, before);
+        ++later_turns_;
+        run_turn(false);
+        --later_turns_;
       }
-      const size_t ring_stores = s.kind == StmtKind::For ? note_ring_stores(s) : 0;
-      if (s.kind == StmtKind::For) load_dataset_items(iterable, s.value);
-      exec_block(s.body);
-      ring_closing_values_.resize(ring_closing_values_.size() - ring_stores);
-      distinct_names_.resize(guards);
-      loops_.pop_back();
-      loop_first_obj_.pop_back();
-      loop_elements_.pop_back();
-      --loop_depth_;
       if (!(s.kind == StmtKind::For && iterates_at_least_once(s.value))) join_into(st_, before);
       if (s.kind == StmtKind::While) empty_drained_container(s);
       exec_block(s.orelse);

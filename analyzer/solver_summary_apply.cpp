@@ -427,10 +427,12 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
       const bool class_known = bases.size() == 1 && !of_unknown_class(bases[0]);
       // So is a store of one of several objects (`root = self` when `root is None`) that are all one here
       // (`super().__init__(None)`: the parameter is nothing tracked), an object standing for one only.
-      const bool stored_surely = edge->second.must || (edge->second.unless_setter && class_known) ||
-                                 (edge->second.alternatives && !edge->second.distinct &&
-                                  alternatives_are_one(write->second, values)) ||
-                                 bases_are_one(edge->second.base_group);
+      const bool stored_surely =
+          edge->second.must ||
+          (!edge->second.across_turns && ((edge->second.unless_setter && class_known) ||
+                                          (edge->second.alternatives && !edge->second.distinct &&
+                                           alternatives_are_one(write->second, values)) ||
+                                          bases_are_one(edge->second.base_group)));
       const bool must = stored_surely && bases.size() == 1 &&
                         (targets.size() == 1 || every_element_surely_copied(field, v, targets));
       // Surely stored into the callee's one base, which is one of several here (`for p in players: p.turn_of
@@ -539,7 +541,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     copy.base_made_in_callee =
         ev.base_made_in_callee || (ev.base != kNoObj && !callee.is_placeholder(ev.base) &&
                                    callee.objs_[ev.base].kind != ObjKind::Global);
-    events_.push_back(std::move(copy));
+    if (later_turns_ == 0) events_.push_back(std::move(copy));  // see record_event
   }
   // A `weakref.finalize(p, forget, key)` the callee made is this function's to match against its stores
   // (see note_dead_finalizers).

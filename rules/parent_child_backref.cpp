@@ -22,8 +22,8 @@ bool is_backref_name(const std::string& field) {
 // Neighbours in a doubly linked list (`a._next = b; b._prev = a`) are peers, not parent and child: when
 // every link of the cycle is named like a sibling link, the ring rule (CC102) reports it.
 bool is_sibling_link_name(const std::string& field) {
-  static const std::array<const char*, 7> names = {"prev",    "next", "left", "right",
-                                                   "sibling", "succ", "pred"};
+  static const std::array<const char*, 9> names = {"prev", "next", "left",  "right", "sibling",
+                                                   "succ", "pred", "older", "newer"};
   std::string lower;
   for (char ch : field) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
   for (const char* n : names) {
