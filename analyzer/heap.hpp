@@ -205,6 +205,9 @@ struct Obj {
   // Made by `super().__new__(cls)` in a project `__new__`: the instance a call of the class is making (see
   // Context::construct).
   bool made_by_new = false;
+  // Returned by a call of a function with a cache decorator (`@functools.cache def get_writer(run)`): the
+  // cache keeps it, and hands the same object to every call with the same arguments.
+  bool cached_result = false;
   std::vector<ObjId> operands;  // Value: what it was computed from
 };
 

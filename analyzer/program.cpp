@@ -1653,6 +1653,17 @@ bool Program::hierarchy_removes_from(CodeRef cls, const std::string& attribute,
   return removed;
 }
 
+bool Program::module_calls_removal_on_exit(int32_t module, const std::string& method) const {
+  const auto& removers = removers_[static_cast<size_t>(module)];
+  auto it = removers.find(method + "()");
+  if (it == removers.end()) return false;
+  const ModuleFacts& facts = *modules_[static_cast<size_t>(module)];
+  return std::any_of(it->second.begin(), it->second.end(), [&facts](int32_t f) {
+    const Function& function = facts.functions[static_cast<size_t>(f)];
+    return function.owner_class >= 0 && (function.name == "__exit__" || function.name == "__aexit__");
+  });
+}
+
 bool Program::module_calls_removal(int32_t module, const std::string& method) const {
   return global_has_removal(module, method + "()");
 }

@@ -266,6 +266,9 @@ class Program {
   const std::vector<std::string>& logger_handlers(int32_t module, const std::string& logger) const;
   // Some code of the module calls a method named `method` (one named remove* or unregister*) on anything.
   bool module_calls_removal(int32_t module, const std::string& method) const;
+  // Such a call is in a context manager's `__exit__` (or `__aexit__`) of the module, which a `with` runs
+  // whatever the block does.
+  bool module_calls_removal_on_exit(int32_t module, const std::string& method) const;
   // Some code of the module names attribute `name` (`x.name`, read, called or written) or calls a function
   // `name`: lets a rule skip modules that cannot hold what it looks for without walking them.
   bool module_references(int32_t module, const std::string& name) const {

@@ -456,7 +456,13 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
         if (is_callable_value(v)) callables.insert(v);
       }
     }
-    const bool removable = result_used && removes_handles();
+    // Taken out by a handle, or by the counterpart method a context manager's exit calls
+    // (`self.loop.remove_signal_handler(sig)` in `__exit__`). Not one called only at the end of a stream or
+    // in a `close()` the caller may skip (v5206).
+    const std::string unregister = unregistration_method(method);
+    const bool removable =
+        (result_used && removes_handles()) ||
+        (!unregister.empty() && program_.module_calls_removal_on_exit(ref_.module, unregister));
     // A hook on a module, or on an object whose class is not known, is a module hook; on a library object
     // known to be something else (an optimizer's `register_step_post_hook`) it is a callback that object
     // keeps.
@@ -1304,6 +1310,9 @@ ValueSet Context::invoke(CodeRef function, const ValueSet& receiver, const std::
         if (result.contains(v)) passed_through_.insert(v);
       }
     }
+  }
+  if (program_.cache_decorator(function) != nullptr) {
+    for (ObjId v : result) objs_[v].cached_result = true;
   }
   // A cache on a function of parameters keeps what it returns for each new argument (`build_prototype(kind,
   // width)` making a module): a model built for every distinct call stays alive.

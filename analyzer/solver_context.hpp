@@ -334,6 +334,18 @@ class Context {
 
   // ---- objects ----
   // `value` was computed from `operand` (a few dozen at most: values built in a loop have many).
+  // What a callee read by index from values computed here (`first(x * 2)` returning `verts[0]`): one view
+  // computed from them, which has their graph where they have one (they hold no slots to read).
+  ValueSet views_of_values(const ValueSet& bases, const Expr& node) {
+    ValueSet views;
+    for (ObjId b : bases) {
+      if (objs_[b].kind != ObjKind::Value) continue;
+      const ObjId view = at_site(&node, ObjKind::Value, "view", node.site, 60);
+      add_operand(view, b);
+      views.insert(view);
+    }
+    return views;
+  }
   void add_operand(ObjId value, ObjId operand) {
     auto& operands = objs_[value].operands;
     if (operands.size() < 16 && std::find(operands.begin(), operands.end(), operand) == operands.end())
@@ -347,6 +359,16 @@ class Context {
   SiteNote site_ref(const Site& site, std::string_view note = {}) const {
     return SiteNote{site_module(), site, PooledText(note)};
   }
+  // An object this function's code made (an instance, a container, a value...), not a placeholder for
+  // what callers give nor a named constant, which are made when first read.
+  bool made_here(ObjId id) const {
+    const ObjKind k = objs_[id].kind;
+    return k >= ObjKind::Instance && k < ObjKind::FunctionConst;
+  }
+  // Whether `id` is an instance or container made on the current turn of the innermost loop that nothing
+  // there before the turn holds (a few steps back, not through what a removed handle held): a cached or
+  // registered object is older than it looks.
+  bool only_this_turn_holds(ObjId id) const;
   bool is_placeholder(ObjId id) const {
     const ObjKind k = objs_[id].kind;
     return k == ObjKind::Param || k == ObjKind::Field || k == ObjKind::FuncSelf ||
@@ -1449,6 +1471,8 @@ class Context {
   std::string builtin_container_base(CodeRef cls) const;
   // A method of those containers (`get`, `append`, `__setitem__`, ...).
   static bool is_container_method(std::string_view name);
+  // An attribute name a library module keeps a parameter under (`weight`, `bias`, `weight_ih_l0`).
+  static bool names_a_parameter(std::string_view attr);
   // A copy is a module where what it copies (its operands) is one.
   void take_flags_of_originals(ObjId copy);
   bool is_deep_copy(ObjId id) const {

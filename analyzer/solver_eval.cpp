@@ -132,6 +132,16 @@ ValueSet Context::eval(const Expr& e) {
         add_operand(view, b);
         out.insert(view);
       }
+      // An index of a value computed here (`(verts @ rot.T)[0]`) has no stand-in of its own: a view computed
+      // from it, with its graph where it has one or where a caller finds that it has.
+      if (out.empty()) {
+        for (ObjId b : bases) {
+          if (objs_[b].kind != ObjKind::Value) continue;
+          const ObjId view = at_site(&e, ObjKind::Value, "view", e.site);
+          add_operand(view, b);
+          out.insert(view);
+        }
+      }
       if (no_grad_depth_ == 0 && !indices_of_a_reduction(e)) {
         for (ObjId b : bases) {
           if (is_graph(b)) mark_graph(out);
@@ -234,6 +244,11 @@ ValueSet Context::eval(const Expr& e) {
         }
         if (e.container == ContainerKind::Generator && !drained)
           keep_generator_frame(e, container, body_start, first_iterable);
+        // Computed from the container it iterates: `torch.stack([l for _, l in losses]).sum().backward()`
+        // back-propagates what `losses` holds, summed on purpose (see mark_backpropagated).
+        for (ObjId iterated : first_iterable) {
+          if (objs_[iterated].kind == ObjKind::Container) add_operand(container, iterated);
+        }
         --loop_depth_;
       }
       if (!all.empty()) {
@@ -820,9 +835,26 @@ ValueSet Context::eval_attribute(const ValueSet& bases, const std::string& attr,
       out.merge(defer_property_read(b, attr, node));
       continue;
     }
-    out.merge(load_one(b, field, node.site));
+    ValueSet read = load_one(b, field, node.site);
+    // `model.weight` of a library module (`nn.Linear`): one of its parameters, a leaf that requires grad.
+    if (objs_[b].module && !cls.valid() && names_a_parameter(attr)) {
+      if (read.empty() && kind == ObjKind::LibInstance)
+        read.insert(
+            at_site(&node, ObjKind::Value, "parameter " + attr, node.site, bound_method_salt(b) + 3000));
+      for (ObjId v : read) {
+        if (objs_[v].kind != ObjKind::Value && objs_[v].kind != ObjKind::Field) continue;
+        objs_[v].parameter = true;
+        objs_[v].tensor = true;
+      }
+    }
+    out.merge(read);
   }
   return out;
+}
+
+bool Context::names_a_parameter(std::string_view attr) {
+  return attr == "weight" || attr == "bias" || attr.starts_with("weight_") || attr.starts_with("bias_") ||
+         attr.ends_with("_weight") || attr.ends_with("_bias");
 }
 
 // `m.register_forward_hook(h)` / `m.register_forward_pre_hook(h)`, and whether `with_kwargs=True` asks

@@ -531,6 +531,32 @@ ValueSet Context::read_name(const std::string& name, const Site& site) {
   return id == kNoObj ? ValueSet{} : ValueSet{id};
 }
 
+bool Context::only_this_turn_holds(ObjId id) const {
+  if (loop_first_obj_.empty()) return false;
+  const ObjId first = loop_first_obj_.back();
+  auto of_this_turn = [&](ObjId o) {
+    const ObjKind kind = objs_[o].kind;
+    return o >= first && !objs_[o].tensor && !objs_[o].cached_result &&
+           ((kind == ObjKind::Instance && objs_[o].cls.valid()) || kind == ObjKind::Container ||
+            kind == ObjKind::Closure || kind == ObjKind::BoundMethod || kind == ObjKind::Partial ||
+            kind == ObjKind::Cell);
+  };
+  if (!of_this_turn(id)) return false;
+  std::vector<ObjId> frontier{id}, seen{id};
+  for (int depth = 0; depth < 4 && !frontier.empty(); ++depth) {
+    std::vector<ObjId> next;
+    for (const auto& [key, info] : edges_) {
+      if (info.removable || std::find(frontier.begin(), frontier.end(), key.to) == frontier.end()) continue;
+      if (!of_this_turn(key.from)) return false;
+      if (std::find(seen.begin(), seen.end(), key.from) != seen.end()) continue;
+      seen.push_back(key.from);
+      next.push_back(key.from);
+    }
+    frontier = std::move(next);
+  }
+  return frontier.empty();
+}
+
 void Context::note_loop_read(const std::string& name, const ValueSet& values) {
   for (LoopEntry& entry : loop_entries_) {
     auto before = entry.before->env.find(name);

@@ -764,21 +764,30 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         }
       }
       if (model.carries_graph) {
-        objs_[created].tensor = true;
+        // `sum(...)` adds numbers as well as tensors: a tensor only where what it adds is one.
+        const bool always_tensor = what != "sum";
+        objs_[created].tensor = always_tensor;
         if (no_grad_depth_ > function_forward_depth_) objs_[created].no_grad = true;
         for (const Arg& a : args) {
           for (ObjId v : a.values) {
-            // `parameters_to_vector(model.parameters())`: computed from leaf tensors that require grad.
+            // `parameters_to_vector(model.parameters())`: computed from leaf tensors that require grad;
+            // `sum(d.pow(2).sum() for d in deltas)`: from tensors with a graph.
             auto elements = st_.fields.find(field_key(v, elements_field()));
             if (elements != st_.fields.end()) {
               for (ObjId element : elements->second) {
-                if (!requires_grad(objs_[element])) continue;
+                if (!requires_grad(objs_[element]) && !is_graph(element) && !objs_[element].tensor) continue;
                 add_operand(created, element);
-                if (no_grad_depth_ == 0) objs_[created].graph = true;
+                objs_[created].tensor = true;
+                if (no_grad_depth_ == 0 && (requires_grad(objs_[element]) || is_graph(element)))
+                  objs_[created].graph = true;
               }
             }
+            // `sum(loss for _, loss in losses).backward()` back-propagates the container summed: its losses
+            // are kept to be summed on purpose (as `torch.stack(losses).sum()`), see mark_backpropagated.
+            if (what == "sum" && objs_[v].kind == ObjKind::Container) add_operand(created, v);
             if (!is_graph(v) && !objs_[v].tensor) continue;
             add_operand(created, v);
+            objs_[created].tensor = true;
             if (is_graph(v) && no_grad_depth_ == 0) objs_[created].graph = true;
           }
         }
@@ -797,6 +806,19 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       ret = arg_values(args, model.return_argument, "", node.site);
       break;
     case ModelReturn::ArgumentElements:
+      // `min(1.0, clip / norm)`: with several positional arguments, min and max give one of them; kept
+      // where it is a value computed here or a tensor (its graph goes on), not where it may be anything
+      // (`max(state.get(k, -1), seq)` of numbers: an entry of a dict is not stored into it).
+      if ((what == "min" || what == "max") &&
+          std::count_if(args.begin(), args.end(), [](const Arg& a) { return a.name.empty(); }) > 1) {
+        for (const Arg& a : args) {
+          if (!a.name.empty()) continue;
+          for (ObjId v : a.values) {
+            if (objs_[v].kind == ObjKind::Value || objs_[v].tensor || is_graph(v)) ret.insert(v);
+          }
+        }
+        break;
+      }
       ret = load(arg_values(args, model.return_argument, "", node.site), elements_field(), node.site);
       break;
     case ModelReturn::ReceiverElements:

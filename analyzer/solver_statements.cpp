@@ -612,10 +612,7 @@ void Context::exec(const Stmt& s) {
         // What the first turn made stands for what every turn makes from here on (not the placeholders it
         // observed, each one object that was there before).
         for (ObjId id = first_obj; id < objs_.size(); ++id) {
-          const ObjKind kind = objs_[id].kind;
-          if (!is_placeholder(id) && kind != ObjKind::Global && kind != ObjKind::Default &&
-              kind < ObjKind::FunctionConst)
-            objs_[id].summary = true;
+          if (made_here(id)) objs_[id].summary = true;
         }
         join_into(st_, before);
         ++later_turns_;

@@ -110,6 +110,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
         if (name.size() > 2 && name.front() == '[') {
           out = load_keyed(bases, o.field, node.site);  // a keyed slot may only exist as "[]" here
           mark_mapped_parameters(o, out);
+          if (out.empty()) out = views_of_values(bases, node);
           if (graph_base) mark_graph(out);
           break;
         }
@@ -127,6 +128,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
         }
         if (!plain_bases.empty()) out.merge(load(plain_bases, o.field, node.site));
         mark_mapped_parameters(o, out);
+        if (out.empty() && o.field == elements_field()) out = views_of_values(bases, node);
         if (graph_base && !is_graph_free_attribute(name)) mark_graph(out);
         break;
       }
@@ -495,7 +497,19 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
                (kind == ObjKind::Closure && holds_module(v, 3));
       });
     };
-    if (!keeps_receiver && !project_instance && !holds_frame_like(store.values) &&
+    // What a caller passes, or what a call of what it passes returns (`method.integrate(func, y0)` storing
+    // `self._fsal = func(y0)` on a default instance): a caller that knows it decides (it may carry a graph).
+    const auto given = [this](ObjId v) {
+      return (objs_[v].kind == ObjKind::Param && !objs_[v].receiver) || is_deferred_result(v);
+    };
+    const bool passed_in = std::any_of(store.values.begin(), store.values.end(), [&](ObjId v) {
+      if (given(v)) return true;
+      if (objs_[v].kind != ObjKind::Container) return false;  // or among a display's elements (`(t, y)`)
+      auto elements = st_.fields.find(field_key(v, elements_field()));
+      return elements != st_.fields.end() &&
+             std::any_of(elements->second.begin(), elements->second.end(), given);
+    });
+    if (!keeps_receiver && !project_instance && !passed_in && !holds_frame_like(store.values) &&
         !any_module(store.values) &&
         ((autograd_maybe_off() && !any_backpropagated(store.values)) || !holds_graph(store.values)) &&
         !holds_model_state())
@@ -533,7 +547,12 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     copy.keyed_by.clear();
     for (ObjId v : ev.keyed_by) copy.keyed_by.merge(map_obj(v, 0));
     copy.chain.insert(copy.chain.begin(), call_site());
-    copy.in_loop = ev.in_loop || loop_depth_ > 0;
+    // A call in a loop repeats the callee's stores; into what the call made on this turn and nothing older
+    // holds (`FeatureExtractor(encoder)(x)` in a helper the step calls, its hooks removed after), they do
+    // not pile up across turns.
+    const bool base_of_this_turn =
+        copy.base != kNoObj && !ev.in_loop && loop_depth_ > 0 && only_this_turn_holds(field_root(copy.base));
+    copy.in_loop = ev.in_loop || (loop_depth_ > 0 && !base_of_this_turn);
     copy.accumulator_outlives_loop =
         ev.accumulator_outlives_loop || (ev.kind == EventKind::Accumulate && ev.attribute != 0 &&
                                          accumulator_outlives_loop(copy.base, ev.attribute));

@@ -183,6 +183,13 @@ const Expr* concatenated_display(const Expr& e) {
   return listed(kJoins, callee.text) ? &e.children[1] : nullptr;
 }
 
+std::string unregistration_method(const std::string& name) {
+  if (name.rfind("add_", 0) == 0) return "remove_" + name.substr(4);
+  if (name.rfind("register", 0) == 0) return "un" + name;
+  if (name == "subscribe") return "unsubscribe";
+  return "";
+}
+
 bool is_registration_method(const std::string& name) {
   // `callback`: contextlib.ExitStack keeps what it is given until the stack is closed.
   if (name.rfind("register", 0) == 0 || name == "connect" || name == "subscribe" || name == "add_listener" ||

@@ -70,5 +70,8 @@ bool indices_of_a_reduction(const Expr& subscript);
 const Expr* concatenated_display(const Expr& e);
 
 bool is_registration_method(const std::string& name);
+// The method that takes out what a registration method put in (`add_signal_handler`:
+// `remove_signal_handler`, `register_x`: `unregister_x`), or "" when it has no such name.
+std::string unregistration_method(const std::string& name);
 
 }  // namespace cyclecheck
