@@ -1328,7 +1328,15 @@ CodeRef Program::shared_attribute_owner(CodeRef cls, const std::string& attribut
   CodeRef owner;
   search_hierarchy(cls, [&](CodeRef current, const ClassInfo& info) {
     const std::vector<std::string>& names = info.*list;
-    if (std::find(names.begin(), names.end(), attribute) == names.end()) return false;
+    if (std::find(names.begin(), names.end(), attribute) == names.end()) {
+      // A subclass in another module whose methods set the attribute on the instance (`self.features =
+      // deque(maxlen=30)` over a base's `features = []`): its instances never read the class's.
+      const bool set_on_instances =
+          list != &ClassInfo::shadowed_containers &&
+          std::any_of(info.attribute_stores.begin(), info.attribute_stores.end(),
+                      [&](const ClassInfo::AttributeStore& store) { return store.name == attribute; });
+      return set_on_instances;
+    }
     owner = current;
     return true;
   });
