@@ -333,7 +333,6 @@ class Context {
   bool handler_catches(const Expr& type, ObjId raised) const;
 
   // ---- objects ----
-  // `value` was computed from `operand` (a few dozen at most: values built in a loop have many).
   // What a callee read by index from values computed here (`first(x * 2)` returning `verts[0]`): one view
   // computed from them, which has their graph where they have one (they hold no slots to read).
   ValueSet views_of_values(const ValueSet& bases, const Expr& node) {
@@ -346,6 +345,7 @@ class Context {
     }
     return views;
   }
+  // `value` was computed from `operand` (a few dozen at most: values built in a loop have many).
   void add_operand(ObjId value, ObjId operand) {
     auto& operands = objs_[value].operands;
     if (operands.size() < 16 && std::find(operands.begin(), operands.end(), operand) == operands.end())
