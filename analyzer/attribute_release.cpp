@@ -25,6 +25,48 @@ std::string attribute_of(const Expr& target, const std::string& self) {
   return "";
 }
 
+}  // namespace
+
+std::optional<std::string> path_from_first_param(const Function& f, const Expr& e, int depth) {
+  if (f.params.empty() || depth > 4) return std::nullopt;
+  if (e.kind == ExprKind::Name && e.text == f.params[0].name) return std::string();
+  if (e.kind == ExprKind::Attribute && e.children.size() == 1) {
+    const std::optional<std::string> base = path_from_first_param(f, e.children[0], depth);
+    if (!base) return std::nullopt;
+    return base->empty() ? e.text : *base + "." + e.text;
+  }
+  if (e.kind != ExprKind::Name) return std::nullopt;
+  // A local bound once, by an assignment of a path (`attn = blk.attn`) or as a loop's variable over one
+  // (`for blk in self.model.blocks`: an element of it, "model.blocks[]").
+  const Expr* bound_to = nullptr;
+  bool element = false;
+  int bindings = 0;
+  for_each_statement(f.body, [&](const Stmt& s) {
+    if ((s.kind != StmtKind::Assign && s.kind != StmtKind::For) || s.targets.size() != 1 ||
+        s.targets[0].kind != ExprKind::Name || s.targets[0].text != e.text)
+      return;
+    ++bindings;
+    bound_to = &s.value;
+    element = s.kind == StmtKind::For;
+  });
+  if (bindings != 1) return std::nullopt;
+  const std::optional<std::string> path = path_from_first_param(f, *bound_to, depth + 1);
+  if (!path || path->empty()) return path;
+  return element ? *path + "[]" : path;
+}
+
+namespace {
+
+// `<target>` as an attribute path from the method's first parameter, through its local names (see
+// path_from_first_param): "x" for `self.x`, "model.forward" for `self.model.forward`,
+// "model.blocks[].attn.forward" for `attn.forward` with `attn = blk.attn` in a loop over `self.model.blocks`.
+std::string attribute_path(const Function& f, const Expr& target) {
+  if (target.kind != ExprKind::Attribute || target.children.size() != 1) return "";
+  const std::optional<std::string> base = path_from_first_param(f, target.children[0], 0);
+  if (!base) return "";
+  return base->empty() ? target.text : *base + "." + target.text;
+}
+
 // A string literal's text without its quotes ("'forward'" -> "forward"); "" for anything else.
 std::string literal_name(const Expr& e) {
   if (e.kind != ExprKind::Literal) return "";
@@ -35,16 +77,14 @@ std::string literal_name(const Expr& e) {
 // The attribute of `self` a call takes out of the instance: `delattr(self, "name")`,
 // `vars(self).pop("name", ...)`, `self.__dict__.pop("name", ...)`, or of an object the instance holds
 // (`self.model.__dict__.pop("forward", None)`: "model.forward"); "" for any other call.
-std::string attribute_dropped_by_call(const Expr& call, const std::string& self) {
+std::string attribute_dropped_by_call(const Expr& call, const Function& f) {
   if (call.kind != ExprKind::Call || call.children.size() < 2) return "";
   const Expr& callee = call.children[0];
-  // "" for `self`, "a." for `self.a`; null for anything else.
-  const auto prefix_of = [&self](const Expr& e) -> std::optional<std::string> {
-    if (e.kind == ExprKind::Name && e.text == self) return std::string();
-    if (e.kind == ExprKind::Attribute && e.children.size() == 1 && e.children[0].kind == ExprKind::Name &&
-        e.children[0].text == self)
-      return e.text + ".";
-    return std::nullopt;
+  // "" for `self`, "a." for `self.a` (or a local naming it); null for anything else.
+  const auto prefix_of = [&f](const Expr& e) -> std::optional<std::string> {
+    const std::optional<std::string> path = path_from_first_param(f, e, 0);
+    if (!path || path->empty()) return path;
+    return *path + ".";
   };
   const auto named = [](const std::optional<std::string>& prefix, const Expr& key) {
     const std::string name = literal_name(key);
@@ -68,9 +108,8 @@ std::string attribute_dropped_by_call(const Expr& call, const std::string& self)
 template <typename Visit>
 void for_each_attribute_store(const Function& f, Visit&& visit) {
   if (f.params.empty()) return;
-  const std::string& self = f.params[0].name;
   auto pair_up = [&](const Expr& target, const Expr* value, auto&& recurse) -> void {
-    if (const std::string name = attribute_of(target, self); !name.empty()) {
+    if (const std::string name = attribute_path(f, target); !name.empty()) {
       visit(name, value != nullptr && is_none(*value), false);
       return;
     }
@@ -83,7 +122,7 @@ void for_each_attribute_store(const Function& f, Visit&& visit) {
   };
   for_each_statement(f.body, [&](const Stmt& s) {
     if (s.kind == StmtKind::ExprStmt) {
-      if (const std::string name = attribute_dropped_by_call(s.value, self); !name.empty())
+      if (const std::string name = attribute_dropped_by_call(s.value, f); !name.empty())
         visit(name, true, true);
       return;
     }
@@ -93,7 +132,7 @@ void for_each_attribute_store(const Function& f, Visit&& visit) {
       for (const Expr& target : s.targets) pair_up(target, paired ? &s.value : nullptr, pair_up);
     } else if (s.kind == StmtKind::Delete) {
       for (const Expr& target : s.targets) {
-        if (const std::string name = attribute_of(target, self); !name.empty()) visit(name, true, true);
+        if (const std::string name = attribute_path(f, target); !name.empty()) visit(name, true, true);
       }
     }
   });

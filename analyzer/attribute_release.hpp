@@ -3,6 +3,7 @@
 // cycles through that attribute on purpose (`disarm()` drops the Timer whose callback is a bound method).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,6 +18,10 @@ namespace cyclecheck {
 // those whose generators it closes (see attributes_closed). Empty for `__init__`, `__del__`, static and
 // class methods, and functions.
 std::vector<std::string> released_attributes(const Function& method);
+// The path from `f`'s first parameter to what `e` names, through `f`'s local names bound once: "" for the
+// parameter itself, "model" for `self.model`, "model.blocks[].attn" for `attn` bound by `attn = blk.attn`
+// in `for blk in self.model.blocks` (four names deep at most); nullopt when `e` is not reached from it.
+std::optional<std::string> path_from_first_param(const Function& f, const Expr& e, int depth = 0);
 
 // The attributes of its first parameter whose value `method` closes (`self.gen.close()`), or whose elements
 // it closes in a loop (`for gen in self.gens: gen.close()`): a generator closed lets go of its frame, and so

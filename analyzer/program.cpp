@@ -649,14 +649,13 @@ bool Program::nested_store_released(const SiteRef& site) const {
   if (store.statement == nullptr || store.statement->kind != StmtKind::Assign) return false;
   const Function& method = facts.functions[store.function];
   if (method.owner_class < 0 || method.params.empty()) return false;
-  const std::string& self = method.params[0].name;
   for (const Expr& target : store.statement->targets) {
     if (target.kind != ExprKind::Attribute || target.children.size() != 1) continue;
-    const Expr& holder = target.children[0];
-    if (holder.kind != ExprKind::Attribute || holder.children.size() != 1 ||
-        holder.children[0].kind != ExprKind::Name || holder.children[0].text != self)
-      continue;
-    if (attribute_released(CodeRef{site.module, method.owner_class}, holder.text + "." + target.text))
+    // `self.model.forward = ...`, or `attn.forward = ...` with `attn` a local naming
+    // `self.model.blocks[].attn`.
+    const std::optional<std::string> holder = path_from_first_param(method, target.children[0]);
+    if (!holder || holder->empty()) continue;
+    if (attribute_released(CodeRef{site.module, method.owner_class}, *holder + "." + target.text))
       return true;
   }
   return false;

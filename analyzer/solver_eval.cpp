@@ -142,9 +142,11 @@ ValueSet Context::eval(const Expr& e) {
           out.insert(view);
         }
       }
+      // An index of a tensor with a graph, or of a leaf that requires grad (`u[1:] - u[:-1]`), has one.
       if (no_grad_depth_ == 0 && !indices_of_a_reduction(e)) {
         for (ObjId b : bases) {
-          if (is_graph(b)) mark_graph(out);
+          if (is_graph(b) || (requires_grad(objs_[b]) && objs_[b].kind != ObjKind::Container))
+            mark_graph(out);
         }
       }
       return out;

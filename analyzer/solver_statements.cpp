@@ -1118,7 +1118,13 @@ void Context::update_in_place(const Expr& call, const std::string& method, const
   // `self.avg`, `RUNNING`, or a literal key's slot (`state["exp_avg"]`).
   const bool keyed_slot = target->kind == ExprKind::Subscript && !target->text.empty() && target->text != ":";
   if (target->kind != ExprKind::Attribute && target->kind != ExprKind::Name && !keyed_slot) return;
-  if (target->kind == ExprKind::Attribute && target->text == "grad") return;  // GraphIntoGrad's
+  if (target->kind == ExprKind::Attribute && target->text == "grad") {
+    // `u.grad.add_(smoothness_grad(u))` with autograd on: the graph added reaches the tensor again.
+    if (any_graph(added))
+      record_event(EventKind::GraphIntoGrad, kNoObj, describe_target(*target), added, call.site,
+                   describe_target(*target) + "." + method + "(...)");
+    return;
+  }
   const ValueSet old_values = eval(*target);
   // A tensor, or what may be one: not a module, a container or an instance of a project class.
   if (old_values.empty() || std::any_of(old_values.begin(), old_values.end(), [this](ObjId v) {

@@ -99,8 +99,13 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
         const std::string& name = field_name(o.field);
         // What the callee read from an object whose graph only this caller knows (`boxes[0]` of the output
         // of a model a deferred call ran here) carries that graph, as eval marks it.
-        const bool graph_base = no_grad_depth_ == 0 && std::any_of(bases.begin(), bases.end(),
-                                                                   [this](ObjId b) { return is_graph(b); });
+        // So does what it read by index from a tensor made to require grad here (`u[1:]` of the plan
+        // `u = init.clone().requires_grad_(True)`); not from a module's parameters, whose metadata
+        // (`p.numel()` of `named_parameters()` pairs) callees read more often than slices.
+        const bool graph_base =
+            no_grad_depth_ == 0 && std::any_of(bases.begin(), bases.end(), [this](ObjId b) {
+              return is_graph(b) || (objs_[b].requires_grad && objs_[b].kind != ObjKind::Container);
+            });
         // `sys._getframe(1).f_locals` read by the callee: this function's locals as they are now.
         if (name == "f_locals" && frame_ != kNoObj && bases.contains(frame_) && ref_.index != 0 &&
             deferred_caller_frame_ == kNoObj) {

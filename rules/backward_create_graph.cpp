@@ -174,7 +174,7 @@ const RuleDefinition& backward_create_graph() {
             [](const RetentionEvent& e) {
               // An operator's result is only "value": the store's target says more.
               const std::string named = e.value_label == "value" ? "" : " ('" + e.value_label + "')";
-              return "A gradient with autograd history" + named + " is assigned to '" + e.base_label +
+              return "A gradient with autograd history" + named + " is stored in '" + e.base_label +
                      "': its graph refers back to the parameter, a cycle through autograd that the collector "
                      "cannot free, and nothing resets the gradients after it: the parameters and the last "
                      "graph are never freed, even once the model is gone.";
