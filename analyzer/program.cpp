@@ -340,8 +340,9 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules, Module
     });
   });
   if (link_cache) link_cache->keep_only(modules_);
-  // A method that removes hook handles lets them go only if something runs it: Python itself (`__exit__`,
-  // `__del__`), or code that names it (`profiler.stop()`, `atexit.register(self.close)`). A `stop()` that
+  // A method that removes hook handles lets them go only if something runs it: Python itself (`__exit__`),
+  // or code that names it (`profiler.stop()`, `atexit.register(self.close)`). Not `__del__`: it runs once
+  // nothing holds the object, and a hook bound to it does (v12209). A `stop()` that
   // nothing calls, on a class the project makes instances of itself, removes nothing; a class the project
   // never makes is an API whose users may call it.
   auto referenced = [this](const std::string& name) {
@@ -354,7 +355,8 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules, Module
       if (info.handle_removing_methods.empty()) continue;
       info.calls_remove = !referenced(modules_[m]->classes[c].name);
       for (const std::string& method : info.handle_removing_methods)
-        info.calls_remove |= (method.starts_with("__") && method.ends_with("__")) || referenced(method);
+        info.calls_remove |=
+            (method.starts_with("__") && method.ends_with("__") && method != "__del__") || referenced(method);
     }
   }
   uses_torch_ =
