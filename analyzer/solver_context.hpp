@@ -1429,6 +1429,10 @@ class Context {
   void record_weak_key_store(const ValueSet& bases, const ValueSet& keys, const ValueSet& values,
                              const Site& site, const Expr& target);
   // Whether a field of `id`, or of what those fields hold (`depth` references deep), holds an nn.Module.
+  // A record (an instance, a container) holding closures over a module, directly or in a dict or list it
+  // holds (`Task(fields={"params": lambda: model.numel()})`): four steps down, the record's dict, a
+  // closure, its cell, the cell's contents; not through bound methods, whose objects are their own findings.
+  bool closure_in_record_holds_module(ObjId record) const;
   bool holds_module(ObjId id, int depth) const;
   // Whether a container holds a module's parameter, itself or in containers `depth` levels deep.
   bool holds_parameter(ObjId id, int depth) const;

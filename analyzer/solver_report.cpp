@@ -292,6 +292,25 @@ bool Context::held_by_global(ObjId id) const {
   return false;
 }
 
+bool Context::closure_in_record_holds_module(ObjId record) const {
+  auto closure_holds_module = [this](ObjId held) {
+    return objs_[held].kind == ObjKind::Closure && holds_module(held, 3);
+  };
+  for (const auto& [key, values] : st_.fields) {
+    if (static_cast<ObjId>(key >> 32) != record) continue;
+    for (ObjId held : values) {
+      if (held == record) continue;
+      if (closure_holds_module(held)) return true;
+      if (objs_[held].kind != ObjKind::Container) continue;
+      for (const auto& [inner_key, inner] : st_.fields) {
+        if (static_cast<ObjId>(inner_key >> 32) != held) continue;
+        if (std::any_of(inner.begin(), inner.end(), closure_holds_module)) return true;
+      }
+    }
+  }
+  return false;
+}
+
 // Asked only for instances and closures stored into module-level state, so the field table is scanned.
 bool Context::holds_module(ObjId id, int depth) const {
   for (const auto& [key, values] : st_.fields) {
@@ -1017,7 +1036,9 @@ void Context::emit_events() {
                                     o.kind == ObjKind::Container
                                 ? 2
                             : o.kind == ObjKind::Closure ? 3
-                                                         : 4);
+                                                         : 4) ||
+            ((o.kind == ObjKind::Instance || o.kind == ObjKind::Container) &&
+             closure_in_record_holds_module(v));
       // Registries of the project and a library's that keeps every registration (atexit), and one slot
       // (signal.signal, sys.settrace: reported apart, as the last instance only is kept).
       // An instance holding it counts in a library's registry or one of its attributes (a handler given its
