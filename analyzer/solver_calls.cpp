@@ -503,6 +503,30 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
         !is_graph_free_attribute(method))
       add_operand(result, r);
   }
+  // `torch.zeros(n).index_add(0, idx, confidence)`: computed from its tensor arguments as well. Not what
+  // takes only their shape or type (`view_as`, `new_zeros`, `to`, `type_as`).
+  // A tensor, or what may be one: a torch function's result, a value computed here, or a placeholder a caller
+  // fills (never a module, a project instance or a container).
+  const auto may_be_tensor = [this](ObjId v) {
+    const Obj& o = objs_[v];
+    if (o.module || o.cls.valid() || o.receiver || o.kind == ObjKind::Container) return false;
+    return o.tensor || o.graph || o.kind == ObjKind::Value || o.qualified.str().starts_with("torch.") ||
+           is_placeholder(v) || is_deferred_result(v);
+  };
+  const bool on_a_tensor = std::any_of(unresolved.begin(), unresolved.end(), [this](ObjId r) {
+    const Obj& o = objs_[r];
+    return (o.tensor || o.graph || o.qualified.str().starts_with("torch.")) && !o.module && !o.cls.valid();
+  });
+  if (on_a_tensor && !is_graph_free_attribute(method) && !method.ends_with("_as") &&
+      !method.starts_with("new_") && method != "to" && method != "type") {
+    for (const Arg& a : args) {
+      for (ObjId v : a.values) {
+        if (!may_be_tensor(v)) continue;
+        add_operand(result, v);
+        if (is_graph(v) && no_grad_depth_ == 0) objs_[result].graph = true;
+      }
+    }
+  }
   // A call on a placeholder is made again where a caller knows what it is; so is a call on what a deferred
   // `submit()` returned (`self.pool.submit(f, x).result()`: a thread pool's future), once the first has been.
   // (Deferring calls on every deferred call's result cost 3% of the time on torch for no finding.)
