@@ -111,6 +111,9 @@ void collect_removals(const Function& function, std::unordered_map<std::string, 
     if (s.kind == StmtKind::Delete) {
       for (const Expr& t : s.targets) {
         if (t.kind != ExprKind::Subscript || t.children.empty()) continue;
+        // `del self.entries[self.maxsize:]` trims a list to its first entries, which it keeps for good: no
+        // removal (`del x[:]` empties it, `del x[k]` takes one out).
+        if (t.text == ":" && t.children.size() > 1 && t.children[1].text != ":") continue;
         if (t.children[0].kind == ExprKind::Name) out[t.children[0].text] = true;
         if (t.children[0].kind == ExprKind::Attribute) out["." + t.children[0].text] = true;  // del C.d[k]
       }
