@@ -1473,6 +1473,9 @@ class Context {
   bool names_constants_only(const Expr& call) const;
   // "dict" for a project class deriving from dict (list, set, a collections container); "" for others.
   std::string builtin_container_base(CodeRef cls) const;
+  // What `**x` spreads into a display: `x`'s elements, or the values of an object's attributes for
+  // `**vars(obj)` and `**obj.__dict__` in a dict display (stored in `container`'s slots by name).
+  ValueSet splat_values(const Expr& display, const Expr& splatted, ObjId container);
   // A method of those containers (`get`, `append`, `__setitem__`, ...).
   static bool is_container_method(std::string_view name);
   // An attribute name a library module keeps a parameter under (`weight`, `bias`, `weight_ih_l0`).

@@ -197,7 +197,7 @@ ValueSet Context::eval(const Expr& e) {
       for (size_t i = body_start; i < e.children.size(); ++i) {
         const Expr& child = e.children[i];
         ValueSet values = child.kind == ExprKind::Starred && !child.children.empty()
-                              ? load(eval(child.children[0]), elements_field(), child.site)
+                              ? splat_values(e, child.children[0], container)
                               : eval(child);
         // A dict comprehension's body is its key, then its value.
         const bool is_dict_key =
@@ -633,6 +633,40 @@ bool Context::names_a_class(ObjId id) const {
       return true;
   }
   return false;
+}
+
+ValueSet Context::splat_values(const Expr& display, const Expr& splatted, ObjId container) {
+  // `{**vars(self), "event": e}` (or `**self.__dict__`): the values of the object's attributes.
+  const bool attributes =
+      display.container == ContainerKind::Dict &&
+      ((splatted.kind == ExprKind::Call && splatted.children.size() == 2 &&
+        splatted.children[0].kind == ExprKind::Name && splatted.children[0].text == "vars") ||
+       (splatted.kind == ExprKind::Attribute && splatted.text == "__dict__"));
+  if (!attributes) return load(eval(splatted), elements_field(), splatted.site);
+  const ValueSet owners = eval(splatted.children[splatted.kind == ExprKind::Call ? 1 : 0]);
+  eval(splatted);
+  // The attributes it has now, and those its class's methods set (read here as what they hold), each in
+  // the slot its name keys (`record["history"]`): the snapshot surely has every one.
+  ValueSet values;
+  auto add = [&](const std::string& name, const ValueSet& held) {
+    if (held.empty()) return;
+    store(ValueSet{container}, intern_field("['" + name + "']"), held,
+          {site_ref(splatted.site, "** copies the attribute")}, EdgeRole::Plain);
+    values.merge(held);
+  };
+  for (ObjId owner : owners) {
+    if (!objs_[owner].cls.valid()) continue;
+    for (const std::string& name : program_.instance_attribute_names(objs_[owner].cls, 32))
+      add(name, load_one(owner, intern_field(name), splatted.site));
+  }
+  for (const auto& [key, held] : st_.fields) {
+    if (!owners.contains(static_cast<ObjId>(key >> 32))) continue;
+    const std::string& name = field_name(static_cast<FieldId>(key & 0xffffffffU));
+    if (name.empty() || name.front() == '[' || name.find(':') != std::string::npos || name == "__self__")
+      continue;
+    add(name, held);
+  }
+  return values;
 }
 
 ValueSet Context::table_entries(const ValueSet& bases) {
