@@ -644,27 +644,28 @@ ValueSet Context::splat_values(const Expr& display, const Expr& splatted, ObjId 
        (splatted.kind == ExprKind::Attribute && splatted.text == "__dict__"));
   if (!attributes) return load(eval(splatted), elements_field(), splatted.site);
   const ValueSet owners = eval(splatted.children[splatted.kind == ExprKind::Call ? 1 : 0]);
-  eval(splatted);
   // The attributes it has now, and those its class's methods set (read here as what they hold), each in
-  // the slot its name keys (`record["history"]`): the snapshot surely has every one.
-  ValueSet values;
-  auto add = [&](const std::string& name, const ValueSet& held) {
-    if (held.empty()) return;
-    store(ValueSet{container}, intern_field("['" + name + "']"), held,
-          {site_ref(splatted.site, "** copies the attribute")}, EdgeRole::Plain);
-    values.merge(held);
-  };
+  // the slot its name keys (`record["history"]`): the snapshot surely has every one. Gathered before any is
+  // stored: a store adds to the field table read here.
+  std::vector<std::pair<std::string, ValueSet>> attributes_held;
   for (ObjId owner : owners) {
     if (!objs_[owner].cls.valid()) continue;
     for (const std::string& name : program_.instance_attribute_names(objs_[owner].cls, 32))
-      add(name, load_one(owner, intern_field(name), splatted.site));
+      attributes_held.emplace_back(name, load_one(owner, intern_field(name), splatted.site));
   }
   for (const auto& [key, held] : st_.fields) {
     if (!owners.contains(static_cast<ObjId>(key >> 32))) continue;
     const std::string& name = field_name(static_cast<FieldId>(key & 0xffffffffU));
     if (name.empty() || name.front() == '[' || name.find(':') != std::string::npos || name == "__self__")
       continue;
-    add(name, held);
+    attributes_held.emplace_back(name, held);
+  }
+  ValueSet values;
+  for (const auto& [name, held] : attributes_held) {
+    if (held.empty()) continue;
+    store(ValueSet{container}, intern_field("['" + name + "']"), held,
+          {site_ref(splatted.site, "** copies the attribute")}, EdgeRole::Plain);
+    values.merge(held);
   }
   return values;
 }
