@@ -644,15 +644,15 @@ ValueSet Context::splat_values(const Expr& display, const Expr& splatted, ObjId 
        (splatted.kind == ExprKind::Attribute && splatted.text == "__dict__"));
   if (!attributes) return load(eval(splatted), elements_field(), splatted.site);
   const ValueSet owners = eval(splatted.children[splatted.kind == ExprKind::Call ? 1 : 0]);
-  // The attributes it has now, and those its class's methods set (read here as what they hold), each in
-  // the slot its name keys (`record["history"]`): the snapshot surely has every one. Gathered before any is
-  // stored: a store adds to the field table read here.
-  std::vector<std::pair<std::string, ValueSet>> attributes_held;
+  // The attributes it has now, and those its class's methods set (read first, so that the field table has
+  // what they hold), each in the slot its name keys (`record["history"]`): the snapshot surely has every
+  // one. Gathered before any is stored: a store adds to the field table read here.
   for (ObjId owner : owners) {
     if (!objs_[owner].cls.valid()) continue;
     for (const std::string& name : program_.instance_attribute_names(objs_[owner].cls, 32))
-      attributes_held.emplace_back(name, load_one(owner, intern_field(name), splatted.site));
+      load_one(owner, intern_field(name), splatted.site);
   }
+  std::vector<std::pair<std::string, ValueSet>> attributes_held;
   for (const auto& [key, held] : st_.fields) {
     if (!owners.contains(static_cast<ObjId>(key >> 32))) continue;
     const std::string& name = field_name(static_cast<FieldId>(key & 0xffffffffU));
