@@ -38,6 +38,8 @@ enum class EdgeRole : uint8_t {
   Frame,       // exception -> traceback -> frame -> locals
   GradFn,      // an autograd Function's output -> its ctx
   Generator,   // a generator's suspended frame -> the arguments it was called with (self)
+  TensorBase,  // a view -> its base tensor, or a graph -> the leaf tensor it was computed from (C++
+               // references)
 };
 
 struct WitnessNode {

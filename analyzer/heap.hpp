@@ -208,6 +208,8 @@ struct Obj {
   // Returned by a call of a function with a cache decorator (`@functools.cache def get_writer(run)`): the
   // cache keeps it, and hands the same object to every call with the same arguments.
   bool cached_result = false;
+  // A view of the tensor that is its first operand (`buf.unbind(0)`): it keeps that base tensor from C++.
+  bool view = false;
   std::vector<ObjId> operands;  // Value: what it was computed from
 };
 

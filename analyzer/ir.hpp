@@ -39,6 +39,20 @@ enum class ExprKind : uint8_t {
 // operand is a list or tuple (`bins[1:] + bins[:1]`), else a value computed from both (numbers, tensors).
 inline constexpr const char* kMaybeConcatenation = "+?";
 
+// The method an Arith's binary operator calls on its left operand (`__or__` for the text "|", `__add__` for
+// kMaybeConcatenation), or null for one the lowering does not name. A project class may define it
+// (`DEFAULT_STOP | Budget(session)`, `prompt | model`).
+inline const char* binary_operator_method(std::string_view op) {
+  if (op == kMaybeConcatenation) return "__add__";
+  if (op == "|") return "__or__";
+  if (op == "&") return "__and__";
+  if (op == "^") return "__xor__";
+  if (op == ">>") return "__rshift__";
+  if (op == "<<") return "__lshift__";
+  if (op == "@") return "__matmul__";
+  return nullptr;
+}
+
 // The attribute text of `getattr(obj, name)` whose name is a variable: some attribute of obj.
 inline constexpr const char* kDynamicAttribute = "<attribute>";
 

@@ -212,6 +212,8 @@ Expr Lowerer::lower_expr(TSNode node) {
         if (op == "+" || op == "*") e.text = op;
       } else if (op == "+") {
         e.text = kMaybeConcatenation;
+      } else if (op == "|" || op == "&" || op == "^" || op == ">>" || op == "<<" || op == "@") {
+        e.text = op;  // a project class may define the operator (`criteria | MaxTokens(32)`)
       }
     }
     if (sym == g_.comparison_operator || sym == g_.not_operator) e.text = "bool";

@@ -1726,6 +1726,26 @@ CodeRef Program::instance_class_made_by(int32_t module, const Expr& value) const
   return callee.kind == StaticRef::Kind::ProjectClass ? callee.code : CodeRef{};
 }
 
+CodeRef Program::operator_result_class(int32_t module, const Expr& value, int depth) const {
+  const char* method = binary_operator_method(value.text);
+  if (method == nullptr || value.children.size() != 2 || depth > 4) return {};
+  const Expr& left = value.children[0];
+  const CodeRef cls = left.kind == ExprKind::Arith ? operator_result_class(module, left, depth + 1)
+                                                   : instance_class_made_by(module, left);
+  if (!cls.valid()) return {};
+  const CodeRef defined = find_method(cls, method);
+  if (!defined.valid()) return {};
+  const Function& f = function(defined);
+  bool returns_self = !f.params.empty(), returns = false;
+  for_each_statement(f.body, [&](const Stmt& s) {
+    if (s.kind != StmtKind::Return) return;
+    returns = true;
+    returns_self &= s.value.kind == ExprKind::Name && s.value.text == f.params[0].name;
+  });
+  if (returns && returns_self) return cls;
+  return class_returned_by(defined);
+}
+
 CodeRef Program::class_returned_by(CodeRef function) const {
   const Function& f = this->function(function);
   // `enc.eval()`, `enc.to(device)`, `enc.requires_grad_(False)`: the module itself again.
@@ -1882,6 +1902,13 @@ CodeRef Program::global_instance_class(int32_t module, const std::string& name) 
     return wanted < values.size() ? instance_class_made_by(module, *values[wanted]) : CodeRef{};
   }
   StaticRef callee = global_assigned_callee(module, name);
+  if (callee.kind == StaticRef::Kind::Unknown) {
+    const auto& table = bindings_[static_cast<size_t>(module)];
+    auto it = table.find(name);
+    if (it != table.end() && it->second.kind == Binding::Kind::Value && it->second.assignments == 1 &&
+        it->second.value != nullptr && it->second.value->kind == ExprKind::Arith)
+      return operator_result_class(module, *it->second.value);
+  }
   if (callee.kind == StaticRef::Kind::ProjectFunction) return class_returned_by(callee.code);
   return callee.kind == StaticRef::Kind::ProjectClass ? callee.code : CodeRef{};
 }

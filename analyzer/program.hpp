@@ -274,6 +274,18 @@ class Program {
   bool module_references(int32_t module, const std::string& name) const {
     return referenced_names_[static_cast<size_t>(module)].count(name) != 0;
   }
+  // Some module runs an asyncio event loop by hand (`loop.run_until_complete(...)`, `loop.run_forever()`)
+  // and never calls `shutdown_asyncgens()`: an async generator left suspended on such a loop is never
+  // closed. `asyncio.run()` and `asyncio.Runner` close every one when their loop ends.
+  bool runs_event_loop_without_closing_async_generators() const {
+    for (size_t m = 0; m < referenced_names_.size(); ++m) {
+      const auto& names = referenced_names_[m];
+      if ((names.count("run_until_complete") != 0 || names.count("run_forever") != 0) &&
+          names.count("shutdown_asyncgens") == 0)
+        return true;
+    }
+    return false;
+  }
   // The dotted modules the import statements of `module` name, in any of its functions (`from a import b`
   // names "a" and "a.b"); each may be a project module or not.
   const std::vector<std::string>& imported_modules(int32_t module) const {
@@ -416,6 +428,9 @@ class Program {
   // `return Encoder(...)`, or `return enc` (also `enc.eval()`, `enc.to(device)`) where every assignment to
   // the local `enc` makes one. Invalid otherwise.
   CodeRef class_returned_by(CodeRef function) const;
+  // The class of what `A() | B()` gives, where the left operand's project class defines the operator's
+  // method: the class that method makes, or the left operand's where it returns `self`.
+  CodeRef operator_result_class(int32_t module, const Expr& value, int depth = 0) const;
   // Resolves what needs every module's bindings: the class-body instances of the module's classes
   // (ClassInfo::instance_attributes, keeping only the resolved shared_instances) and its default instances.
   void resolve_instances(int32_t module);

@@ -503,6 +503,7 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
         !is_graph_free_attribute(method))
       add_operand(result, r);
   }
+  if (returns_a_view(method) && !objs_[result].operands.empty()) objs_[result].view = true;
   // `torch.zeros(n).index_add(0, idx, confidence)`: computed from its tensor arguments as well. Not what
   // takes only their shape or type (`view_as`, `new_zeros`, `to`, `type_as`).
   // A tensor, or what may be one: a torch function's result, a value computed here, or a placeholder a caller
@@ -1422,6 +1423,12 @@ bool Context::raises_directly(const Function& f) {
 ValueSet Context::generator(const Function& f, const std::vector<ValueSet>& bound, const Expr& node) {
   const char* kind = f.is_async ? (f.is_generator ? "async generator " : "coroutine ") : "generator ";
   const ObjId gen = at_site(&node, ObjKind::Generator, kind + f.qualname + "()", node.site, 11);
+  // An async generator is closed, its frame freed, when the loop that first iterated it shuts down, unless
+  // the project runs its loops by hand without shutting their async generators down. One made in `__init__`
+  // is made before anything iterates it, and one never iterated is never closed.
+  if (f.is_async && f.is_generator && fn_.name != "__init__" &&
+      !program_.runs_event_loop_without_closing_async_generators())
+    return ValueSet{gen};
   for (size_t p = 0; p < f.params.size() && p < bound.size(); ++p) {
     if (bound[p].empty()) continue;
     store(ValueSet{gen}, intern_field("local:" + f.params[p].name), bound[p],

@@ -147,6 +147,14 @@ class Context {
   // The names a custom Function's forward passes to `ctx.<method>(...)` (mark_dirty,
   // mark_non_differentiable).
   std::vector<std::string> names_marked_on_ctx(std::string_view method) const;
+  // `left <op> right` where every object `left` may be is an instance of a project class defining `method`:
+  // what those methods return; nullopt otherwise.
+  std::optional<ValueSet> call_operator_method(const char* method, const ValueSet& left,
+                                               const ValueSet& right, const Expr& e);
+  static std::vector<std::string> names_passed_to_ctx(const Function& f, std::string_view method);
+  static bool returns_name(const Function& f, const std::string& name);
+  // backward's `ctx.saved_tensors` as the outputs forward saved (see the definition).
+  void seed_saved_outputs(ObjId ctx);
   // `instance.<attr>` for a property or cached_property `getter` of its class: the getter's result, stored on
   // the instance by a cached_property.
   ValueSet read_property(ObjId instance, CodeRef getter, MethodKind kind, const std::string& attr,
@@ -293,6 +301,10 @@ class Context {
   std::vector<ValueSet> loop_elements_;  // parallel to loops_: what a `for` iterates (none for `while`)
   // Whether `elements` (what a `for` iterates) include a module's parameters or modules, or pairs of them.
   bool any_model_part(const ValueSet& elements) const;
+  // A tensor's attribute holding a view of it or a value whose graph ends in it (see the definition).
+  void link_values_back_to_tensor(const ValueSet& bases, const ValueSet& values, const Site& site);
+  // Whether `value` is a view of `tensor`, or a view of a view of it.
+  bool is_view_of(ObjId value, ObjId tensor) const;
   // Whether one of `values`, or an element of one, carries an autograd graph.
   bool holds_graph(const ValueSet& values) const;
   // Whether `e` reads a name the `for` statement `loop` binds.

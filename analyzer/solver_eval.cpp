@@ -310,18 +310,9 @@ ValueSet Context::eval(const Expr& e) {
         if (concatenates) return eval_sequence_operator(e, each);
         // `a + b` with `a` an instance of a project class that defines `__add__`: that method's result.
         if (e.text == kMaybeConcatenation && each.size() == 2 && !each[0].empty()) {
-          ValueSet results;
-          bool every_operand_adds = true;
-          for (ObjId left : each[0]) {
-            const Obj& o = objs_[left];
-            const CodeRef add = is_class_instance(o) ? program_.find_method(o.cls, "__add__") : CodeRef{};
-            if (!add.valid()) {
-              every_operand_adds = false;
-              break;
-            }
-            results.merge(invoke(add, ValueSet{left}, {Arg{"", each[1]}}, {}, e));
-          }
-          if (every_operand_adds) return results;
+          if (std::optional<ValueSet> results =
+                  call_operator_method(binary_operator_method(e.text), each[0], each[1], e))
+            return *results;
           // A torch Dataset subclass without an `__add__` of its own: the library's makes a ConcatDataset of
           // both (`self._joint = self + aux` keeps the dataset in its own concatenation).
           const bool datasets = std::all_of(each[0].begin(), each[0].end(), [this](ObjId left) {
@@ -343,6 +334,14 @@ ValueSet Context::eval(const Expr& e) {
           }
         }
         for (ValueSet& values : each) operands.merge(values);
+      } else if (const char* method = binary_operator_method(e.text);
+                 method != nullptr && e.children.size() == 2) {
+        // `stop = DEFAULT | Budget(session)` with `DEFAULT` an instance of a project class defining `__or__`.
+        ValueSet left = eval(e.children[0]);
+        ValueSet right = eval(e.children[1]);
+        if (std::optional<ValueSet> results = call_operator_method(method, left, right, e)) return *results;
+        operands.merge(left);
+        operands.merge(right);
       } else {
         for (const Expr& child : e.children) operands.merge(eval(child));
       }
@@ -1047,6 +1046,22 @@ bool Context::is_graph(ObjId id) const {
   const Obj* self = &objs_[id];
   return any_within_operands(id, 8, true,
                              [self](const Obj& o) { return o.graph || (&o != self && requires_grad(o)); });
+}
+
+std::optional<ValueSet> Context::call_operator_method(const char* method, const ValueSet& left,
+                                                      const ValueSet& right, const Expr& e) {
+  if (left.empty()) return std::nullopt;
+  ValueSet results;
+  for (ObjId operand : left) {
+    // An instance of a project class: made here, a parameter or field whose class is known, or a module-level
+    // instance read from another module (not the class itself, whose operators are its metaclass's).
+    const Obj& o = objs_[operand];
+    const bool instance = is_class_instance(o) || (o.kind == ObjKind::Global && o.cls.valid());
+    const CodeRef defined = instance ? program_.find_method(o.cls, method) : CodeRef{};
+    if (!defined.valid()) return std::nullopt;
+    results.merge(invoke(defined, ValueSet{operand}, {Arg{"", right}}, {}, e));
+  }
+  return results;
 }
 
 }  // namespace cyclecheck

@@ -40,18 +40,67 @@ bool Context::marked_dirty(const std::string& name) const {
 }
 
 std::vector<std::string> Context::names_marked_on_ctx(std::string_view method) const {
+  return names_passed_to_ctx(fn_, method);
+}
+
+std::vector<std::string> Context::names_passed_to_ctx(const Function& f, std::string_view method) {
   std::vector<std::string> names;
-  for_each_statement(fn_.body, [&](const Stmt& st) {
+  if (f.params.empty()) return names;
+  for_each_statement(f.body, [&](const Stmt& st) {
     if (st.kind != StmtKind::ExprStmt || st.value.kind != ExprKind::Call || st.value.children.empty()) return;
     const Expr& callee = st.value.children[0];
     if (callee.kind != ExprKind::Attribute || callee.text != method || callee.children.empty() ||
-        callee.children[0].kind != ExprKind::Name || callee.children[0].text != fn_.params[0].name)
+        callee.children[0].kind != ExprKind::Name || callee.children[0].text != f.params[0].name)
       return;
     for (size_t i = 1; i < st.value.children.size(); ++i) {
       if (st.value.children[i].kind == ExprKind::Name) names.push_back(st.value.children[i].text);
     }
   });
   return names;
+}
+
+// `return out` or `return out, aux`: whether `name` is returned as it is, alone or in a tuple.
+bool Context::returns_name(const Function& f, const std::string& name) {
+  bool found = false;
+  for_each_statement(f.body, [&](const Stmt& st) {
+    if (st.kind != StmtKind::Return) return;
+    if (st.value.kind == ExprKind::Name) found |= st.value.text == name;
+    if (st.value.kind == ExprKind::Container) {
+      for (const Expr& e : st.value.children) found |= e.kind == ExprKind::Name && e.text == name;
+    }
+  });
+  return found;
+}
+
+// In backward of an autograd Function whose forward saved one of its outputs (`ctx.save_for_backward(out);
+// return out`), `ctx.saved_tensors` gives that output back, and its grad_fn is the node that owns ctx: kept
+// on ctx (`ctx.unpacked = ctx.saved_tensors`), it closes a cycle through C++ the collector cannot see.
+void Context::seed_saved_outputs(ObjId ctx) {
+  if (fn_.owner_class < 0) return;
+  const CodeRef forward = program_.find_method(CodeRef{ref_.module, fn_.owner_class}, "forward");
+  if (!forward.valid()) return;
+  const Function& f = program_.function(forward);
+  const std::vector<std::string> saved = names_passed_to_ctx(f, "save_for_backward");
+  if (std::none_of(saved.begin(), saved.end(), [&f](const std::string& n) { return returns_name(f, n); }))
+    return;
+  Obj tuple;
+  tuple.kind = ObjKind::Container;
+  tuple.label = "ctx.saved_tensors";
+  tuple.site = site_ref(fn_.site);
+  tuple.tensor = true;
+  const ObjId saved_tensors = add(std::move(tuple));
+  Obj output;
+  output.kind = ObjKind::Value;
+  output.label = "output saved by forward";
+  output.site = site_ref(f.site);
+  output.tensor = true;
+  output.graph = true;
+  const ObjId saved_output = add(std::move(output));
+  set_field(ctx, intern_field("saved_tensors"), ValueSet{saved_tensors}, true);
+  store(ValueSet{saved_tensors}, elements_field(), ValueSet{saved_output},
+        {site_ref(f.site, "forward saved its output for backward")}, EdgeRole::Plain);
+  store(ValueSet{saved_output}, intern_field("grad_fn"), ValueSet{ctx},
+        {site_ref(f.site, "the returned tensor's grad_fn owns ctx")}, EdgeRole::GradFn);
 }
 
 // `obj.name = value` on an instance of a class that defines `__setattr__` runs it, with the name and the
@@ -109,10 +158,48 @@ void Context::assign_attribute(const Expr& target, const ValueSet& values, const
   store_value_root_.clear();
   store_base_choice_ = store_value_choice_ = 0;
   record_store_events(stored_on, values, site, target);
+  if (!is_tensor_property(target.text)) link_values_back_to_tensor(stored_on, values, site);
   // `p.grad = g` for a gradient taken with create_graph: its graph reaches the parameter again.
   if (target.text == "grad" && !autograd_maybe_off() && any_graph(values))
     record_event(EventKind::GraphIntoGrad, kNoObj, describe_target(target), values, site,
                  describe_target(target) + " = ...");
+}
+
+// `buf.slices = buf.unbind(0)`, `p.c_local = c_local - p * lr` with autograd on: what a tensor's attribute
+// holds reaches the tensor again from C++ (a view keeps its base; the graph of a value computed from a leaf
+// ends in the leaf's AccumulateGrad node, which keeps the leaf), so the collector never sees the cycle.
+// A tensor that is not a leaf is kept by a graph only where autograd saved it, which is not known here.
+void Context::link_values_back_to_tensor(const ValueSet& bases, const ValueSet& values, const Site& site) {
+  for (ObjId tensor : bases) {
+    const Obj& t = objs_[tensor];
+    // Any object a view method was called on is taken for a tensor (a project class's `view()` is its own).
+    if (t.module || t.cls.valid() || t.receiver || t.kind == ObjKind::Container) continue;
+    for (ObjId stored : values) {
+      const ValueSet held = objs_[stored].kind == ObjKind::Container
+                                ? load_one(stored, elements_field(), site)
+                                : ValueSet{stored};
+      for (ObjId value : held) {
+        if (value == tensor) continue;
+        if (is_view_of(value, tensor)) {
+          store(ValueSet{value}, intern_field("_base"), ValueSet{tensor},
+                {site_ref(site, "a view keeps the tensor it was taken from")}, EdgeRole::TensorBase);
+        } else if (requires_grad(t) && !autograd_maybe_off() && is_graph(value) &&
+                   any_within_operands(value, 8, true, [&t](const Obj& o) { return &o == &t; })) {
+          store(ValueSet{value}, intern_field("grad_fn"), ValueSet{tensor},
+                {site_ref(site, "its autograd graph ends in the tensor's AccumulateGrad node")},
+                EdgeRole::TensorBase);
+        }
+      }
+    }
+  }
+}
+
+bool Context::is_view_of(ObjId value, ObjId tensor) const {
+  for (int depth = 0; depth < 4 && objs_[value].view; ++depth) {
+    value = objs_[value].operands.front();
+    if (value == tensor) return true;
+  }
+  return false;
 }
 
 // `while self.pending: handler = self.pending.pop()`: a loop over a container's truth that only its test

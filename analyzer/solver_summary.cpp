@@ -160,6 +160,7 @@ void Context::run() {
     const ValueSet made = eval(f.params[i].default_value);
     if (made.size() == 1) objs_[params_[i]].default_obj = made[0];
   }
+  if (f.name == "backward" && !params_.empty() && objs_[params_[0]].ctx) seed_saved_outputs(params_[0]);
   exec_block(f.body);
   finish();
 }

@@ -124,6 +124,21 @@ bool may_return_its_tensor(std::string_view method) {
   return returns_the_module(method) || listed(kMaybeItself, method);
 }
 
+bool returns_a_view(std::string_view method) {
+  static constexpr std::string_view kViews[] = {
+      "view",         "view_as",    "unbind",  "narrow",  "select",    "split",     "chunk",
+      "tensor_split", "transpose",  "permute", "squeeze", "unsqueeze", "expand",    "expand_as",
+      "diagonal",     "as_strided", "unfold",  "movedim", "swapaxes",  "unflatten", "t"};
+  return listed(kViews, method);
+}
+
+bool is_tensor_property(std::string_view name) {
+  static constexpr std::string_view kProperties[] = {
+      "data", "grad",  "requires_grad",   "retains_grad", "names",    "real",
+      "imag", "_grad", "_backward_hooks", "_base",        "_version", "grad_fn"};
+  return listed(kProperties, name);
+}
+
 bool is_in_place_update(std::string_view method) {
   static constexpr std::string_view kInPlace[] = {"add_",  "sub_",     "mul_",     "div_",
                                                   "copy_", "addcmul_", "addcdiv_", "lerp_"};

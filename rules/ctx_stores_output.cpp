@@ -1,4 +1,6 @@
 // CC109 ctx-stores-output: a custom autograd Function keeps its output on ctx.
+#include <algorithm>
+
 #include "rules/cycle_report.hpp"
 
 namespace cyclecheck::rules {
@@ -21,7 +23,8 @@ const RuleDefinition& ctx_stores_output() {
        "a custom autograd Function's ctx holds its output",
        {"Finds `ctx.attr = out` in the `forward` of a `torch.autograd.Function` subclass where `out` is "
         "(part of) what forward returns, and `ctx.attr = obj` where `obj` keeps the output of `Fn.apply` "
-        "(a module passed to the Function that caches the result: `self.last = Fn.apply(x, self)`).",
+        "(a module passed to the Function that caches the result: `self.last = Fn.apply(x, self)`), and "
+        "`ctx.attr = ctx.saved_tensors` in `backward` when forward saved its own output.",
         "The output's grad_fn is the node that owns ctx, and ctx now owns the output: a reference cycle "
         "through "
         "autograd's C++ graph that Python's collector cannot free. Every call leaks the output and its "
@@ -34,6 +37,12 @@ const RuleDefinition& ctx_stores_output() {
       [](const CycleWitness& c) { return has_role(c, EdgeRole::GradFn); },
       [](const CycleWitness& c) { return ctx_store(c).value_or(edge_into_root(c)); },
       [](const CycleWitness& c) {
+        // backward caching what forward saved: the saved output comes back with its grad_fn.
+        if (std::any_of(c.nodes.begin(), c.nodes.end(),
+                        [](const WitnessNode& n) { return n.label == "ctx.saved_tensors"; }))
+          return std::string(
+              "Unpack ctx.saved_tensors into local variables in each backward call instead of keeping it on "
+              "ctx.");
         // ctx -> object -> ... : ctx keeps something that keeps the output, not the output itself.
         const std::optional<size_t> store = ctx_store(c);
         if (store && c.edges[(*store + 1) % c.edges.size()].role != EdgeRole::GradFn)

@@ -14,6 +14,7 @@ const RuleDefinition& exception_frame_cycle();
 const RuleDefinition& generator_holds_owner();
 const RuleDefinition& library_object_cycle();
 const RuleDefinition& tensor_hook_captures_tensor();
+const RuleDefinition& tensor_attribute_cycle();
 const RuleDefinition& hook_captures_module();
 const RuleDefinition& recursive_closure();
 const RuleDefinition& callable_holds_owner();
@@ -42,6 +43,7 @@ const std::vector<const RuleDefinition*>& rule_definitions() {
       &rules::generator_holds_owner(),
       &rules::exception_frame_cycle(),
       &rules::tensor_hook_captures_tensor(),
+      &rules::tensor_attribute_cycle(),
       &rules::hook_captures_module(),
       &rules::recursive_closure(),
       &rules::callable_holds_owner(),

@@ -1,0 +1,47 @@
+"""Gradient-flow tracer: records per-op gradient magnitudes of a loss graph."""
+import collections
+import functools
+
+
+def walk_graph(root):
+    """All autograd nodes reachable from ``root`` (depth first, each once)."""
+    seen, order, stack = set(), [], [root]
+    while stack:
+        node = stack.pop()
+        if node is None or node in seen:
+            continue
+        seen.add(node)
+        order.append(node)
+        stack.extend(child for child, _ in node.next_functions)
+    return order
+
+
+def _record_node(key, table, grad_inputs, grad_outputs):
+    norms = [g.norm().item() for g in grad_inputs if g is not None]
+    table[key].append(max(norms) if norms else 0.0)
+
+
+class GradFlowTracer:
+    def __init__(self, every=2, skip=("torch::autograd::AccumulateGrad",)):
+        self.every = every
+        self.skip = skip
+        self.table = collections.defaultdict(list)
+
+    def maybe_attach(self, step, loss):
+        if step % self.every:
+            return 0
+        attached = 0
+        for depth, node in enumerate(walk_graph(loss.grad_fn)):
+            name = node.name()
+            if name in self.skip:
+                continue
+            key = f"{depth:02d}:{name}"
+            node.register_hook(functools.partial(_record_node, key, self.table))
+            attached += 1
+        return attached
+
+    def vanishing(self, threshold=1e-4):
+        return sorted(key for key, vals in self.table.items() if max(vals) < threshold)
+
+    def summary(self):
+        return {key: sum(vals) / len(vals) for key, vals in sorted(self.table.items())}
