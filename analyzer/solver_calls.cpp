@@ -247,6 +247,7 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
                    gradient + "." + method + "(...)");
     }
   }
+  if (method == "start" && args.empty()) keep_endless_thread(receivers, node);
   if (method == "create_task") {
     // On an event loop or a TaskGroup: library objects, or objects whose class is not known here.
     bool project = false;

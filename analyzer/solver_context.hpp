@@ -151,6 +151,8 @@ class Context {
   // what those methods return; nullopt otherwise.
   std::optional<ValueSet> call_operator_method(const char* method, const ValueSet& left,
                                                const ValueSet& right, const Expr& e);
+  // A callee's accumulation into a local it starts again on every call (see the definition).
+  static bool restarts_per_call(const Context& callee, const Event& ev);
   static std::vector<std::string> names_passed_to_ctx(const Function& f, std::string_view method);
   static bool returns_name(const Function& f, const std::string& name);
   // backward's `ctx.saved_tensors` as the outputs forward saved (see the definition).
@@ -698,6 +700,8 @@ class Context {
   ValueSet eval_dynamic_attribute(const ValueSet& bases, const Expr& node);
   ObjId autograd_apply(CodeRef cls, const Expr& node);
   void keep_endless_thread_target(const std::vector<Arg>& args, const Expr& node);
+  // `worker.start()` of a project Thread subclass whose run() never ends (see the definition).
+  void keep_endless_thread(const ValueSet& receivers, const Expr& node);
   // A callee's read of `field` on what is `base` here, when base is an instance of a project class with an
   // instance method of that name and no attribute of it: the bound method (one per call `node`, object and
   // method, made where the callee read it: `read`, reached through `call`); kNoObj otherwise.

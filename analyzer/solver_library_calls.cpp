@@ -147,6 +147,26 @@ void Context::keep_endless_thread_target(const std::vector<Arg>& args, const Exp
   }
 }
 
+// `worker.start()` on an instance of a project `threading.Thread` subclass whose `run()` is a `while True:`
+// loop that nothing in its module ever tells to stop (`msg = self.inbox.get(); if msg is None: break` with no
+// `inbox.put(None)` anywhere): the thread never ends, and threading's table of running threads keeps the
+// thread object, with everything on it, for the life of the process.
+void Context::keep_endless_thread(const ValueSet& receivers, const Expr& node) {
+  for (ObjId r : receivers) {
+    const Obj& o = objs_[r];
+    if (o.kind == ObjKind::ClassConst || o.kind == ObjKind::Super || !o.cls.valid()) continue;
+    const std::vector<std::string>& bases = program_.class_info(o.cls).external_bases;
+    if (std::find(bases.begin(), bases.end(), "threading.Thread") == bases.end()) continue;
+    const CodeRef run = program_.find_method(o.cls, "run");
+    if (!run.valid() || !has_endless_loop(program_.function(run)) ||
+        module_stops_workers(program_.module(run.module)))
+      continue;
+    record_event(EventKind::StoreIntoGlobal, global(-1, kProcessRegistry),
+                 "table of running threads (threading)", ValueSet{r}, node.site,
+                 "a thread whose run() loop never ends keeps itself");
+  }
+}
+
 // Only project context managers are run: a library's (`open()`, a lock, `torch.no_grad()`) has no summary,
 // and `as` names the object itself, as before. A placeholder (`with self.tracer:`) is called too, so that a
 // caller that knows its class runs its methods (a deferred call), but `as` still names it.

@@ -26,6 +26,23 @@ ObjId Context::shared_default(const Context& callee, const Obj& param) {
   return id;
 }
 
+// `cm = self.confmat; cm = cm / cm.sum()` in a callee: a local the callee starts again on every call, from
+// something other than what its caller passes for it, accumulates nothing across the caller's loop. (`total =
+// total + loss` over a parameter `total` may: the caller can pass each call's result back in.)
+bool Context::restarts_per_call(const Context& callee, const Event& ev) {
+  if (ev.kind != EventKind::Accumulate || ev.base != kNoObj || ev.carried_into_next_step) return false;
+  const std::string& name = ev.base_label.str();
+  if (name.empty() || !callee.is_local(name) ||
+      std::any_of(name.begin(), name.end(), [](char c) { return c == '.' || c == '['; }))
+    return false;
+  for (ObjId v : ev.values) {
+    for (ObjId op : callee.objs_[v].operands) {
+      if (callee.objs_[op].kind == ObjKind::Param) return false;
+    }
+  }
+  return true;
+}
+
 // Maps a callee's exit state into this context at a call site.
 ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>& param_values,
                               const ValueSet& func_self, const Expr& node) {
@@ -557,7 +574,7 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     // not pile up across turns.
     const bool base_of_this_turn =
         copy.base != kNoObj && !ev.in_loop && loop_depth_ > 0 && only_this_turn_holds(field_root(copy.base));
-    copy.in_loop = ev.in_loop || (loop_depth_ > 0 && !base_of_this_turn);
+    copy.in_loop = ev.in_loop || (loop_depth_ > 0 && !base_of_this_turn && !restarts_per_call(callee, ev));
     copy.accumulator_outlives_loop =
         ev.accumulator_outlives_loop || (ev.kind == EventKind::Accumulate && ev.attribute != 0 &&
                                          accumulator_outlives_loop(copy.base, ev.attribute));

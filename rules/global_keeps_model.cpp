@@ -51,6 +51,12 @@ bool slot_released(const ModuleFacts& facts, const StatementLookup& store, const
   return false;
 }
 
+// threading's table of running threads, where a thread whose loop never ends stays (see
+// Context::keep_endless_thread): the instances CC203 reports keep themselves there from their own methods.
+bool is_running_threads(const RetentionEvent& e) {
+  return e.base_is_process_registry && e.base_label.find("running threads") != std::string::npos;
+}
+
 }  // namespace
 
 const RuleDefinition& global_keeps_model() {
@@ -108,8 +114,8 @@ const RuleDefinition& global_keeps_model() {
               if (e.kind != EventKind::StoreIntoGlobal || !e.base_is_global ||
                   !(e.value_is_module || e.value_holds_module || e.value_is_parameter ||
                     e.value_is_optimizer) ||
-                  (e.registry_cleared && !e.base_is_process_slot) || e.base_is_process_registry ||
-                  !e.function.valid())
+                  (e.registry_cleared && !e.base_is_process_slot) ||
+                  (e.base_is_process_registry && !is_running_threads(e)) || !e.function.valid())
                 return false;
               const SiteRef& primary = e.chain.back();
               const EventSite key = primary_site(e);
@@ -118,6 +124,7 @@ const RuleDefinition& global_keeps_model() {
               const StatementLookup store = find_statement(facts, primary.site);
               // A model made at import time is the module's own, meant to live as long.
               if (store.statement == nullptr || store.function == 0) return false;
+              if (is_running_threads(e)) return true;  // no slot: each thread stays, started where it is
               // One process-wide slot (`sys.excepthook = hook`, signal.signal()) keeps the last value.
               bool fixed =
                   store.statement->kind == StmtKind::Assign || e.base_is_process_slot || e.replaces_slot;
@@ -135,6 +142,8 @@ const RuleDefinition& global_keeps_model() {
                                                             : "module-level '" + e.base_label + "'";
               if (e.base_is_process_slot)  // "sys.excepthook", "signal.signal() registry"
                 where = "process-wide slot '" + slot_name(e) + "'";
+              if (is_running_threads(e))
+                where = "process-wide " + e.base_label + ", by a thread that never ends";
               // What is kept, what stays allocated, and what else a registry gathers.
               std::string what, memory, others;
               if (!e.value_is_module && e.value_is_optimizer) {
