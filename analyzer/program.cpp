@@ -1726,6 +1726,24 @@ CodeRef Program::instance_class_made_by(int32_t module, const Expr& value) const
   return callee.kind == StaticRef::Kind::ProjectClass ? callee.code : CodeRef{};
 }
 
+bool Program::runs_only_from_finalizer(int32_t module, const Function& function) const {
+  if (function.name == "__del__") return true;
+  if (function.owner_class < 0 || function.name.starts_with("__")) return false;
+  for (size_t m = 0; m < modules_.size(); ++m) {
+    if (static_cast<int32_t>(m) != module && module_references(static_cast<int32_t>(m), function.name))
+      return false;
+  }
+  bool called = false, elsewhere = false;
+  for (const Function& f : this->module(module).functions) {
+    for_each_called_name(f, [&](const std::string& name, bool) {
+      if (name != function.name) return;
+      called = true;
+      elsewhere |= f.name != "__del__";
+    });
+  }
+  return called && !elsewhere;
+}
+
 CodeRef Program::operator_result_class(int32_t module, const Expr& value, int depth) const {
   const char* method = binary_operator_method(value.text);
   if (method == nullptr || value.children.size() != 2 || depth > 4) return {};

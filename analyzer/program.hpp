@@ -274,6 +274,11 @@ class Program {
   bool module_references(int32_t module, const std::string& name) const {
     return referenced_names_[static_cast<size_t>(module)].count(name) != 0;
   }
+  // Whether `function` of `module` runs only when an object is finalized: it is `__del__`, or a method that
+  // no other module names and that its own module calls only from `__del__` (`close()` called by `__del__`
+  // alone). What holds the object (a handler installed with it, a thread running its method) keeps the
+  // finalizer, and what that method would undo, from ever running.
+  bool runs_only_from_finalizer(int32_t module, const Function& function) const;
   // Some module runs an asyncio event loop by hand (`loop.run_until_complete(...)`, `loop.run_forever()`)
   // and never calls `shutdown_asyncgens()`: an async generator left suspended on such a loop is never
   // closed. `asyncio.run()` and `asyncio.Runner` close every one when their loop ends.

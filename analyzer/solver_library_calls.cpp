@@ -98,9 +98,11 @@ bool has_endless_loop(const Function& target) {
 
 // Whether the module sends a worker a stop: `q.put(None)` / `put_nowait(None)`, a sentinel constant
 // (`q.put(_STOP)`), `event.set()`, or a flag set to True / False outside `__init__` (`self._closed = True`).
-bool module_stops_workers(const ModuleFacts& facts) {
+bool module_stops_workers(const Program& program, int32_t module) {
   bool stops = false;
-  for (const Function& f : facts.functions) {
+  for (const Function& f : program.module(module).functions) {
+    // A stop sent only by a finalizer never comes: the running thread's target holds the object.
+    if (program.runs_only_from_finalizer(module, f)) continue;
     for_each_statement(f.body, [&](const Stmt& s) {
       if (stops) return;
       if (s.kind == StmtKind::Assign && f.name != "__init__" &&
@@ -139,8 +141,7 @@ void Context::keep_endless_thread_target(const std::vector<Arg>& args, const Exp
   for (ObjId t : target) {
     const Obj& o = objs_[t];
     if (o.kind != ObjKind::BoundMethod || !o.fn.valid()) continue;
-    if (!has_endless_loop(program_.function(o.fn)) || module_stops_workers(program_.module(o.fn.module)))
-      continue;
+    if (!has_endless_loop(program_.function(o.fn)) || module_stops_workers(program_, o.fn.module)) continue;
     record_event(EventKind::StoreIntoGlobal, global(-1, kProcessRegistry),
                  "table of running threads (threading)", ValueSet{t}, node.site,
                  "a thread whose worker loop never ends keeps its target");
@@ -159,7 +160,7 @@ void Context::keep_endless_thread(const ValueSet& receivers, const Expr& node) {
     if (std::find(bases.begin(), bases.end(), "threading.Thread") == bases.end()) continue;
     const CodeRef run = program_.find_method(o.cls, "run");
     if (!run.valid() || !has_endless_loop(program_.function(run)) ||
-        module_stops_workers(program_.module(run.module)))
+        module_stops_workers(program_, run.module))
       continue;
     record_event(EventKind::StoreIntoGlobal, global(-1, kProcessRegistry),
                  "table of running threads (threading)", ValueSet{r}, node.site,

@@ -31,22 +31,6 @@ std::vector<NamedCall> calls_named(const ModuleFacts& facts, const std::string& 
   return calls;
 }
 
-// Whether `function` runs only when an object is finalized: it is `__del__`, or a method that no other module
-// names and that its own module calls only from `__del__` (`close()` called by `__del__` alone). A handler
-// installed with the object holds it, so the finalizer never comes, and neither does what it would undo.
-bool runs_only_from_finalizer(const RuleContext& context, int32_t module, const Function& function) {
-  if (function.name == "__del__") return true;
-  if (function.owner_class < 0 || function.name.starts_with("__")) return false;
-  for (size_t m = 0; m < context.program.modules().size(); ++m) {
-    if (static_cast<int32_t>(m) != module &&
-        context.program.module_references(static_cast<int32_t>(m), function.name))
-      return false;
-  }
-  const std::vector<NamedCall> callers = calls_named(context.program.module(module), function.name);
-  return !callers.empty() && std::all_of(callers.begin(), callers.end(),
-                                         [](const NamedCall& c) { return c.function->name == "__del__"; });
-}
-
 // `a.b.c` for a dotted name, "" for anything else.
 std::string dotted(const Expr& e) {
   if (e.kind == ExprKind::Name) return e.text;
@@ -155,7 +139,7 @@ bool slot_set_again(const RuleContext& context, const RetentionEvent& e) {
   const std::string module = callee_module(*registration);
   for (const auto& [other, function] : calls_named(facts, registration->children[0].text)) {
     if (other == registration || slot_of(*other) != slot) continue;
-    if (runs_only_from_finalizer(context, primary.module, *function)) continue;
+    if (context.program.runs_only_from_finalizer(primary.module, *function)) continue;
     const std::string other_module = callee_module(*other);
     if (module.empty() || other_module.empty() || module == other_module) return true;
   }
