@@ -251,8 +251,8 @@ std::vector<std::string> attributes_closed(const Function& method) {
     if (!attribute.empty() && std::find(closed.begin(), closed.end(), attribute) == closed.end())
       closed.push_back(std::move(attribute));
   };
-  // `x.close()` with no argument: the attribute `x` is (`self.gen.close()`), or the name a loop over an
-  // attribute binds (`for gen in self.gens: gen.close()`).
+  // `x.close()` with no argument (or `x.__exit__(...)`): the attribute `x` is (`self.gen.close()`), or the
+  // name a loop over an attribute binds (`for gen in self.gens: gen.close()`).
   std::vector<std::pair<std::string, std::string>> loop_names;  // loop variable -> attribute
   for_each_statement(method.body, [&](const Stmt& s) {
     if (s.kind == StmtKind::For && s.targets.size() == 1 && s.targets[0].kind == ExprKind::Name) {
@@ -260,8 +260,10 @@ std::vector<std::string> attributes_closed(const Function& method) {
       if (!attribute.empty()) loop_names.emplace_back(s.targets[0].text, attribute);
     }
     for_each_expr(s.value, [&](const Expr& e) {
-      if (e.kind != ExprKind::Call || e.children.size() != 1 || e.children[0].kind != ExprKind::Attribute ||
-          e.children[0].text != "close" || e.children[0].children.size() != 1)
+      // `self._scope.__exit__(None, None, None)` on a @contextmanager object finishes its generator too.
+      if (e.kind != ExprKind::Call || e.children.empty() || e.children[0].kind != ExprKind::Attribute ||
+          e.children[0].children.size() != 1 ||
+          !((e.children[0].text == "close" && e.children.size() == 1) || e.children[0].text == "__exit__"))
         return;
       const Expr& closed_value = e.children[0].children[0];
       note(attribute_of(closed_value, self));

@@ -546,6 +546,21 @@ void Program::resolve_releases() {
     }
     return modules->count(class_module) != 0;
   };
+  // Some call of `method` in `caller` runs when the caller, a generator, is closed at a yield (or the caller
+  // is no generator).
+  auto call_survives_close = [](const Function& caller, const std::string& method) {
+    if (!caller.is_generator) return true;
+    bool survives = false;
+    for_each_statement(caller.body, [&](const Stmt& s) {
+      bool calls = false;
+      for_each_expr(s.value, [&](const Expr& e) {
+        calls |= e.kind == ExprKind::Call && !e.children.empty() &&
+                 e.children[0].kind == ExprKind::Attribute && e.children[0].text == method;
+      });
+      survives |= calls && !skipped_when_closed_at_yield(caller.body, s);
+    });
+    return survives;
+  };
   auto lets_go = [&](CodeRef caller_ref, const std::string& method, const std::string& attribute) {
     const Function& caller = function(caller_ref);
     // A constructor runs its initializer before anything is stored (`initfp()` setting
@@ -566,10 +581,15 @@ void Program::resolve_releases() {
         const bool emptied = marked.ends_with(kEmptiedSuffix);
         const std::string attribute =
             emptied ? marked.substr(0, marked.size() - kEmptiedSuffix.size()) : marked;
+        // Closing a generator behind an attribute (`self._stage.__exit__(...)` in `end_partition()`) counts
+        // where a call survives the caller's own close at a yield: not one after the yield of a generator the
+        // consumer may stop early.
+        const bool closed = marked.ends_with(kClosedSuffix);
         const bool released = std::any_of(it->second.begin(), it->second.end(), [&](CodeRef caller) {
           return sees(caller.module, static_cast<int32_t>(class_module)) &&
                  lets_go(caller, method, attribute) &&
-                 (!emptied || calls_when_done(function(caller), method));
+                 (!emptied || calls_when_done(function(caller), method)) &&
+                 (!closed || call_survives_close(function(caller), method));
         });
         if (released) {
           nested_releases_ |= attribute.find('.') != std::string::npos;

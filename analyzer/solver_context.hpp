@@ -153,6 +153,8 @@ class Context {
                                                const ValueSet& right, const Expr& e);
   // A callee's accumulation into a local it starts again on every call (see the definition).
   static bool restarts_per_call(const Context& callee, const Event& ev);
+  // Whether `function` calls `name.remove()` on a variable of an enclosing function (a one-shot hook).
+  static bool calls_remove_on(const Function& function, const std::string& name);
   static std::vector<std::string> names_passed_to_ctx(const Function& f, std::string_view method);
   static bool returns_name(const Function& f, const std::string& name);
   // backward's `ctx.saved_tensors` as the outputs forward saved (see the definition).

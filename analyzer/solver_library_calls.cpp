@@ -168,6 +168,22 @@ void Context::keep_endless_thread(const ValueSet& receivers, const Expr& node) {
   }
 }
 
+// Whether `function` calls `name.remove()` on `name`, a variable of an enclosing function it reads.
+bool Context::calls_remove_on(const Function& function, const std::string& name) {
+  if (std::find(function.free_vars.begin(), function.free_vars.end(), name) == function.free_vars.end())
+    return false;
+  bool found = false;
+  for_each_statement(function.body, [&](const Stmt& s) {
+    for_each_expr(s.value, [&](const Expr& e) {
+      found |= e.kind == ExprKind::Call && e.children.size() == 1 &&
+               e.children[0].kind == ExprKind::Attribute && e.children[0].text == "remove" &&
+               e.children[0].children.size() == 1 && e.children[0].children[0].kind == ExprKind::Name &&
+               e.children[0].children[0].text == name;
+    });
+  });
+  return found;
+}
+
 // Only project context managers are run: a library's (`open()`, a lock, `torch.no_grad()`) has no summary,
 // and `as` names the object itself, as before. A placeholder (`with self.tracer:`) is called too, so that a
 // caller that knows its class runs its methods (a deferred call), but `as` still names it.
@@ -1002,7 +1018,26 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       return weak_container(h) == WeakContainer::ValueDictionary;
     });
   };
-  const bool removable = result_used && !handle_overwritten && removes_handles() && !handle_held_weakly();
+  // `handle = layer.register_forward_hook(grab)` where `grab` calls `handle.remove()`: a one-shot hook, gone
+  // the first time it runs. Not one registered in a loop (`for name, layer in model.named_modules()`), where
+  // a layer the forward never runs keeps its hook.
+  auto removes_itself = [&] {
+    if (loop_depth_ > 0 || evaluating_assignment_ == nullptr || &evaluating_assignment_->value != &node ||
+        evaluating_assignment_->targets.size() != 1 ||
+        evaluating_assignment_->targets[0].kind != ExprKind::Name)
+      return false;
+    const std::string& handle = evaluating_assignment_->targets[0].text;
+    for (const Arg& a : args) {
+      for (ObjId v : a.values) {
+        if (objs_[v].kind == ObjKind::Closure && objs_[v].fn.valid() &&
+            calls_remove_on(program_.function(objs_[v].fn), handle))
+          return true;
+      }
+    }
+    return false;
+  };
+  const bool removable =
+      result_used && !handle_overwritten && (removes_handles() || removes_itself()) && !handle_held_weakly();
   for (const ModelEffect& effect : model.effects) {
     ValueSet source;
     const ModelOperand& src = effect.source;

@@ -319,8 +319,21 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
           std::all_of(receivers.begin(), receivers.end(), [&](ObjId r) {
             return objs_[r].kind == ObjKind::Instance && runs_project_method(r, d.method);
           });
+      // So does a call of what is known here to be a project function (`method(self)` in a decorator's
+      // wrapper, the decorated function in its cell). Not a class (`state_cls(item)`): the instances the call
+      // makes would be one object for every caller of the callee, two of them in a ring with each other.
+      const bool project_function_every_callee =
+          d.receiver == kNoObj && !callees.empty() && !results.empty() &&
+          std::all_of(callees.begin(), callees.end(), [this](ObjId c) {
+            const ObjKind kind = objs_[c].kind;
+            return (kind == ObjKind::FunctionConst || kind == ObjKind::Closure ||
+                    kind == ObjKind::BoundMethod) &&
+                   objs_[c].fn.valid();
+          });
       ValueSet merged =
-          calls_weak_references || project_method_of_every_receiver ? ValueSet{} : map_obj(d.result, 0);
+          calls_weak_references || project_method_of_every_receiver || project_function_every_callee
+              ? ValueSet{}
+              : map_obj(d.result, 0);
       merged.merge(results);
       remember(d.result, std::move(merged));
     }

@@ -32,7 +32,9 @@ bool any_yield(const std::vector<Stmt>& body) {
 // exposure after the block; sets `found` and `skipped` once `target` is reached.
 class ExposureWalk {
  public:
-  explicit ExposureWalk(const Stmt& target) : target_(target) {}
+  // `closing`: what comes in at the yield is the GeneratorExit of `close()`, which only a bare `except:` or
+  // one naming BaseException or GeneratorExit catches (`except Exception:` lets it by).
+  ExposureWalk(const Stmt& target, bool closing) : target_(target), closing_(closing) {}
   bool found = false;
   bool skipped = false;
 
@@ -51,6 +53,17 @@ class ExposureWalk {
 
  private:
   const Stmt& target_;
+  const bool closing_;
+
+  bool catches(const Handler& h) const {
+    if (!closing_ || h.type.kind == ExprKind::Unknown) return true;  // `except:` has no type
+    bool all = false;
+    for_each_expr(h.type, [&all](const Expr& e) {
+      all |= (e.kind == ExprKind::Name || e.kind == ExprKind::Attribute) &&
+             (e.text == "BaseException" || e.text == "GeneratorExit");
+    });
+    return all;
+  }
 
   bool statement(const Stmt& s, bool exposed) {
     switch (s.kind) {
@@ -63,11 +76,16 @@ class ExposureWalk {
         const bool at_entry = exposed;
         const bool after_else = block(s.orelse, block(s.body, at_entry));
         bool after = after_else;
-        if (!s.handlers.empty()) {
+        const bool handled = std::any_of(s.handlers.begin(), s.handlers.end(),
+                                         [this](const Handler& h) { return catches(h); });
+        if (handled) {
           // A handler takes the exception and the code after the try runs: only yields before the try, in
           // a handler or in the `else` (which the handlers do not cover) skip it.
           after = at_entry || any_yield(s.orelse);
           for (const Handler& h : s.handlers) after |= block(h.body, at_entry);
+        } else {
+          // Handlers that let GeneratorExit by do not run when the generator is closed.
+          for (const Handler& h : s.handlers) block(h.body, true);
         }
         // With only a `finally` the exception goes on up, past the code after the try.
         return block(s.finalbody, at_entry) || after;
@@ -89,7 +107,13 @@ class ExposureWalk {
 }  // namespace
 
 bool runs_only_without_exception_at_yield(const std::vector<Stmt>& body, const Stmt& target) {
-  ExposureWalk walk(target);
+  ExposureWalk walk(target, false);
+  walk.block(body, false);
+  return walk.found && walk.skipped;
+}
+
+bool skipped_when_closed_at_yield(const std::vector<Stmt>& body, const Stmt& target) {
+  ExposureWalk walk(target, true);
   walk.block(body, false);
   return walk.found && walk.skipped;
 }

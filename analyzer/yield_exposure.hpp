@@ -15,6 +15,11 @@ namespace cyclecheck {
 // `body`.
 bool runs_only_without_exception_at_yield(const std::vector<Stmt>& body, const Stmt& target);
 
+// The same for a generator closed at a yield (`close()`, or dropped while suspended): only a `finally`, or a
+// handler that catches GeneratorExit (a bare `except:`, `except BaseException:`), runs; `except Exception:`
+// does not.
+bool skipped_when_closed_at_yield(const std::vector<Stmt>& body, const Stmt& target);
+
 // Whether `target`, a statement of `exit_method` (an `__exit__` or `__aexit__`), runs only after a top-level
 // `if exc_type is not None: return ...` (or a test of the exception itself): cleanup there is skipped when
 // the with block raises.
