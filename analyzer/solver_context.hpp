@@ -305,6 +305,9 @@ class Context {
   std::vector<ValueSet> loop_elements_;  // parallel to loops_: what a `for` iterates (none for `while`)
   // Whether `elements` (what a `for` iterates) include a module's parameters or modules, or pairs of them.
   bool any_model_part(const ValueSet& elements) const;
+  // A generator a `for` loop without `break` or `return` runs to its end lets go of its frame (see the
+  // definition).
+  void finish_exhausted_generators(const Stmt& loop, const ValueSet& iterable);
   // A tensor's attribute holding a view of it or a value whose graph ends in it (see the definition).
   void link_values_back_to_tensor(const ValueSet& bases, const ValueSet& values, const Site& site);
   // Whether `value` is a view of `tensor`, or a view of a view of it.
@@ -548,6 +551,8 @@ class Context {
   uint32_t store_base_choice_ = 0, store_value_choice_ = 0;
   // The store is `obj.name = v` where a project class has a setter `name` (see EdgeInfo::unless_setter).
   bool store_maybe_setter_ = false;
+  // Set by keep_defaults: each default is added to what the new function object keeps, none replaces another.
+  bool store_adds_ = false;
   // A placeholder for what a caller passes or holds, whose class is not known here.
   bool of_unknown_class(ObjId id) const {
     const Obj& o = objs_[id];

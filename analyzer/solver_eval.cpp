@@ -501,9 +501,12 @@ void Context::keep_defaults(ObjId function, const Function& definition) {
     if (!p.has_default || p.default_per_call) continue;
     const ValueSet defaults = eval(p.default_value);
     if (defaults.empty()) continue;
+    // Every default is kept (`_pipe=self, _every=n`): the second does not replace the first.
+    store_adds_ = true;
     store(ValueSet{function},
           intern_field(p.kind == ParamKind::KeywordOnly ? "__kwdefaults__" : "__defaults__"), defaults,
           {site_ref(p.site, "default of " + p.name)}, EdgeRole::Capture);
+    store_adds_ = false;
   }
 }
 

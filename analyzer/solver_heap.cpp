@@ -418,8 +418,8 @@ void Context::store(const ValueSet& given_bases, FieldId field, const ValueSet& 
     bases.insert(b);
   }
   if (bases.empty()) return;
-  const bool strong = bases.size() == 1 && !objs_[bases[0]].summary && loop_depth_ == 0;
-  const bool strong_in_loop = bases.size() == 1 && !objs_[bases[0]].summary;
+  const bool strong = bases.size() == 1 && !objs_[bases[0]].summary && loop_depth_ == 0 && !store_adds_;
+  const bool strong_in_loop = bases.size() == 1 && !objs_[bases[0]].summary && !store_adds_;
   const bool guarded_distinct = are_distinct(store_base_root_, store_value_root_);
   const bool closes_ring =
       assigned_value_ != nullptr && std::find(ring_closing_values_.begin(), ring_closing_values_.end(),

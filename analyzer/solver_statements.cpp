@@ -202,6 +202,38 @@ bool Context::is_view_of(ObjId value, ObjId tensor) const {
   return false;
 }
 
+// `self._progress = self._steps(n); for i, t in self._progress: ...` with no `break` or `return` in the body:
+// the loop ends when the generator does, and a finished generator's frame is gone with what it held.
+void Context::finish_exhausted_generators(const Stmt& loop, const ValueSet& iterable) {
+  if (iterable.empty() || std::any_of(iterable.begin(), iterable.end(), [this](ObjId g) {
+        return objs_[g].kind != ObjKind::Generator || objs_[g].summary;
+      }))
+    return;
+  bool leaves_early = false;
+  // A `break` of a nested loop ends that loop only; a `return` anywhere leaves this one.
+  auto walk = [&](auto& self, std::span<const Stmt> body, bool nested_loop) -> void {
+    for (const Stmt& st : body) {
+      leaves_early |= st.kind == StmtKind::Return || (st.kind == StmtKind::Break && !nested_loop);
+      const bool loop = st.kind == StmtKind::For || st.kind == StmtKind::While;
+      self(self, st.body, nested_loop || loop);
+      self(self, st.orelse, nested_loop);
+      self(self, st.finalbody, nested_loop);
+      for (const Handler& h : st.handlers) self(self, h.body, nested_loop);
+    }
+  };
+  walk(walk, loop.body, false);
+  if (leaves_early) return;
+  for (ObjId g : iterable) {
+    std::vector<FieldId> frame_fields;
+    for (const auto& [key, values] : st_.fields) {
+      if (static_cast<ObjId>(key >> 32) == g &&
+          field_name(static_cast<FieldId>(key & 0xffffffffu)).starts_with("local:"))
+        frame_fields.push_back(static_cast<FieldId>(key & 0xffffffffu));
+    }
+    for (FieldId f : frame_fields) set_field(g, f, {}, true);
+  }
+}
+
 // `while self.pending: handler = self.pending.pop()`: a loop over a container's truth that only its test
 // ends (no `break`, `return` or `raise`) leaves the container empty.
 void Context::empty_drained_container(const Stmt& loop) {
@@ -708,6 +740,7 @@ void Context::exec(const Stmt& s) {
       }
       if (!(s.kind == StmtKind::For && iterates_at_least_once(s.value))) join_into(st_, before);
       if (s.kind == StmtKind::While) empty_drained_container(s);
+      if (s.kind == StmtKind::For) finish_exhausted_generators(s, iterable);
       exec_block(s.orelse);
       break;
     }
