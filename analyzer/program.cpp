@@ -1700,11 +1700,25 @@ bool Program::module_calls_removal(int32_t module, const std::string& method) co
   return global_has_removal(module, method + "()");
 }
 
+namespace {
+// `Model().eval()`, `enc.to(device)`, `enc.requires_grad_(False)`: the module itself again, so the call it is
+// made on is the one that makes the object.
+const Expr* strip_self_returning_calls(const Expr* e) {
+  while (e->kind == ExprKind::Call && !e->children.empty() && e->children[0].kind == ExprKind::Attribute &&
+         !e->children[0].children.empty() &&
+         (returns_the_module(e->children[0].text) || e->children[0].text == "eval" ||
+          e->children[0].text == "train" || e->children[0].text == "requires_grad_"))
+    e = &e->children[0].children[0];
+  return e;
+}
+}  // namespace
+
 StaticRef Program::global_assigned_callee(int32_t module, const std::string& name) const {
   const auto& table = bindings_[static_cast<size_t>(module)];
   auto it = table.find(name);
   if (it == table.end() || it->second.kind != Binding::Kind::Value || it->second.assignments != 1) return {};
-  const Expr* value = it->second.value;
+  // `GENERATOR = TinyGenerator().eval().requires_grad_(False)` is the TinyGenerator.
+  const Expr* value = it->second.value == nullptr ? nullptr : strip_self_returning_calls(it->second.value);
   if (value == nullptr || value->kind != ExprKind::Call || value->children.empty()) return {};
   return resolve_expr(module, value->children[0]);
 }
@@ -1786,19 +1800,10 @@ CodeRef Program::operator_result_class(int32_t module, const Expr& value, int de
 
 CodeRef Program::class_returned_by(CodeRef function) const {
   const Function& f = this->function(function);
-  // `enc.eval()`, `enc.to(device)`, `enc.requires_grad_(False)`: the module itself again.
-  auto strip_self_returning = [](const Expr* e) {
-    while (e->kind == ExprKind::Call && !e->children.empty() && e->children[0].kind == ExprKind::Attribute &&
-           !e->children[0].children.empty() &&
-           (returns_the_module(e->children[0].text) || e->children[0].text == "eval" ||
-            e->children[0].text == "train" || e->children[0].text == "requires_grad_"))
-      e = &e->children[0].children[0];
-    return e;
-  };
   auto made_class = [&](const Expr& value) { return instance_class_made_by(function.module, value); };
   std::vector<const Expr*> returned;
   for_each_statement(f.body, [&](const Stmt& s) {
-    if (s.kind == StmtKind::Return) returned.push_back(strip_self_returning(&s.value));
+    if (s.kind == StmtKind::Return) returned.push_back(strip_self_returning_calls(&s.value));
   });
   if (returned.empty()) return {};
   CodeRef cls;
@@ -1813,7 +1818,7 @@ CodeRef Program::class_returned_by(CodeRef function) const {
         for (const Expr& target : s.targets) {
           if (target.kind != ExprKind::Name || target.text != local) continue;
           const CodeRef assigned =
-              s.kind == StmtKind::Assign ? made_class(*strip_self_returning(&s.value)) : CodeRef{};
+              s.kind == StmtKind::Assign ? made_class(*strip_self_returning_calls(&s.value)) : CodeRef{};
           if (!assigned.valid() || (made.valid() && !(made == assigned))) other = true;
           made = assigned;
         }

@@ -1059,6 +1059,8 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       }
       case ModelOperand::Base::KeywordArguments:
         for (const Arg& a : args) {
+          // `SimpleNamespace(**locals())`: the values of the dict spread as keywords.
+          if (a.name == "**") source.merge(load(a.values, elements_field(), node.site));
           if (a.name.empty() || a.name == "*" || a.name == "**") continue;
           source.merge(a.values);
           // `dict(lr=lr, transform=self.centralize)` keeps each value in its own slot, as a display does;
@@ -1220,6 +1222,16 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
     // store, so that the edge to each is sure.
     if (src.base == ModelOperand::Base::KeywordArguments && source.size() > 1) {
       for (const Arg& a : args) {
+        // Each value a `**` dict spreads is a keyword of its own too (`SimpleNamespace(**locals())`).
+        if (a.name == "**") {
+          for (ObjId v : load(a.values, elements_field(), node.site)) {
+            store(destination, intern_field(field), ValueSet{v},
+                  {site_ref(node.site, is_registration
+                                           ? registration_note(what + "() registers it", result_used)
+                                           : what + "() keeps it")},
+                  role, is_registration && removable);
+          }
+        }
         if (a.name.empty() || a.name == "*" || a.name == "**" || a.values.empty()) continue;
         store(destination, intern_field(field), a.values,
               {site_ref(node.site, is_registration ? registration_note(what + "() registers it", result_used)

@@ -51,6 +51,28 @@ bool slot_released(const ModuleFacts& facts, const StatementLookup& store, const
   return false;
 }
 
+// `saved = dict(self.__dict__)` ... `finally: self.__dict__.update(saved)` (or `vars(self).update(saved)`):
+// the function puts every attribute of the object back when it ends, whatever it set on the way (a scoped
+// override of process-wide settings).
+bool restores_attributes_in_finally(const Function& function) {
+  bool restores = false;
+  auto updates_dict = [](const Expr& e) {
+    if (e.kind != ExprKind::Call || e.children.empty() || e.children[0].kind != ExprKind::Attribute ||
+        e.children[0].text != "update" || e.children[0].children.empty())
+      return false;
+    const Expr& dict = e.children[0].children[0];
+    return (dict.kind == ExprKind::Attribute && dict.text == "__dict__") ||
+           (dict.kind == ExprKind::Call && !dict.children.empty() &&
+            dict.children[0].kind == ExprKind::Name && dict.children[0].text == "vars");
+  };
+  for_each_statement(function.body, [&](const Stmt& s) {
+    for_each_statement(s.finalbody, [&](const Stmt& cleanup) {
+      for_each_expr(cleanup.value, [&](const Expr& e) { restores |= updates_dict(e); });
+    });
+  });
+  return restores;
+}
+
 // threading's table of running threads, where a thread whose loop never ends stays (see
 // Context::keep_endless_thread): the instances CC203 reports keep themselves there from their own methods.
 bool is_running_threads(const RetentionEvent& e) {
@@ -125,6 +147,7 @@ const RuleDefinition& global_keeps_model() {
               // A model made at import time is the module's own, meant to live as long.
               if (store.statement == nullptr || store.function == 0) return false;
               if (is_running_threads(e)) return true;  // no slot: each thread stays, started where it is
+              if (restores_attributes_in_finally(facts.functions[store.function])) return false;
               // One process-wide slot (`sys.excepthook = hook`, signal.signal()) keeps the last value.
               bool fixed =
                   store.statement->kind == StmtKind::Assign || e.base_is_process_slot || e.replaces_slot;
