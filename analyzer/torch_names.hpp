@@ -52,8 +52,8 @@ bool returns_the_module(std::string_view method);
 // `x.to(device)` on that device, `v.flatten()` of a 1-D one), its graph with it, even under no_grad.
 bool may_return_its_tensor(std::string_view method);
 
-// Tensor methods whose result is a view of the tensor (`unbind`, `view`, `narrow`, `transpose`, ...): the view
-// keeps its base tensor alive from C++.
+// Tensor methods whose result is a view of the tensor (`unbind`, `view`, `narrow`, `transpose`, ...): the
+// view keeps its base tensor alive from C++.
 bool returns_a_view(std::string_view method);
 
 // Attributes of a tensor that are its own properties, not entries of its `__dict__` (`x.data = ...`,
