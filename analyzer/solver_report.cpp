@@ -1107,7 +1107,8 @@ void Context::emit_events() {
           (out.value_carries_graph && !out.under_no_grad))) ||
         (ev.kind == EventKind::MutableDefaultStore && ev.base != kNoObj && objs_[ev.base].mutable_default) ||
         (ev.kind == EventKind::CachedArgument &&
-         (out.value_is_module || out.value_holds_module || out.value_carries_graph)) ||
+         (out.value_is_module || out.value_holds_module || out.value_carries_graph ||
+          (ev.cached_result && out.value_is_frame_like))) ||
         (ev.kind == EventKind::WeakKeyHeldByValue && out.base_is_global) ||
         (ev.kind == EventKind::GraphIntoGrad && !ev.under_no_grad) ||
         (ev.kind == EventKind::LibraryCycle && ev.in_loop && !ev.pending_result_drop) ||

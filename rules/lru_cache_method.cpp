@@ -19,6 +19,8 @@ void report_cached_arguments(const RuleContext& context, std::vector<Diagnostic>
     // What it returns: only where it is called again and again (a model loaded once by name and cached on
     // purpose is one model).
     if (event.cached_result && !event.in_loop) continue;
+    // A returned exception with its frames and nothing else CC202 is about is CC205's.
+    if (!event.value_is_module && !event.value_holds_module && !event.value_carries_graph) continue;
     if (!seen.insert({event.cached_function, event.cached_result}).second) continue;
     const Decorator* decorator = program.cache_decorator(event.cached_function);
     if (decorator == nullptr) continue;
