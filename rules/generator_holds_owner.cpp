@@ -41,9 +41,13 @@ const RuleDefinition& generator_holds_owner() {
         "class Loader:\n    def __init__(self, data):\n        self.data = data\n        self.batches = "
         "_batches(data)  # the frame keeps the data, not self\n\n\ndef _batches(data):\n    for x in "
         "data:\n        yield x\n",
-        "The generator or coroutine is assumed alive where it is stored, even when the code later exhausts, "
-        "awaits or closes it. A coroutine awaited where it is created (`x = await self._fetch()`) is not "
-        "kept: the call gives its return value. A generator expression's `if` conditions are not read."}},
+        "The generator or coroutine is assumed alive where it is stored, unless the same function runs it "
+        "to its end in a `for` loop without `break` or `return`, or the class closes it (`close()`, or "
+        "`__exit__` of a @contextmanager object) where that call survives a close of its own caller at a "
+        "yield. A coroutine awaited where it is created (`x = await self._fetch()`) is not kept: the call "
+        "gives its return value. An async generator made outside `__init__` is taken to be closed by the "
+        "event loop that iterated it (`asyncio.run()` shuts them down), unless the project runs loops by "
+        "hand without `shutdown_asyncgens()`. A generator expression's `if` conditions are not read."}},
       // A cycle through an exception's traceback to the frame (a task keeping the exception its coroutine
       // ended with) is CC107's.
       [](const CycleWitness& c) {

@@ -103,10 +103,16 @@ const RuleDefinition& global_keeps_model() {
         "`self._observers` for an `_observers = []` in "
         "the class body that no instance assigns: one list shared by every instance), including the dict of "
         "a descriptor the model's class holds (a memoizing `@cached_on_class` whose `__get__` stores "
-        "`self._values[obj]`). Not reported: a model "
+        "`self._values[obj]`), and a thread that never ends holding the model (a `threading.Thread` subclass "
+        "started with `start()` whose `run()` loop nothing in its module stops, or a "
+        "`Thread(target=obj.loop)` "
+        "started from a function). Not reported: a model "
         "made at import time, a slot that another "
         "function of the module sets again or deletes (a `reset()`, a `finally` restoring the previous "
-        "one), registries emptied with `del` / `pop` / `clear`, and instances storing themselves (CC203).",
+        "one), a function that puts the object's attributes back in a `finally` "
+        "(`self.__dict__.update(saved)` "
+        "in a scoped override), registries emptied with `del` / `pop` / `clear`, and instances storing "
+        "themselves (CC203).",
         "Module-level state lives for the whole process: the model, its parameters, gradients and "
         "buffers (on the GPU, if it was moved there) stay allocated after the training that used it is "
         "over, until the slot is overwritten. A sweep, a notebook or a test session that builds a second "

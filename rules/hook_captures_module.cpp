@@ -28,7 +28,9 @@ const RuleDefinition& hook_captures_module() {
         "A handle that is kept and removed somewhere in the same class is taken as removed, even if that "
         "code never runs; but not one removed after a bare `yield` of the generator that registered it "
         "(a @contextmanager), or after an `__exit__`'s early return for the with block's exception, which an "
-        "exception raised in the with block skips."}},
+        "exception raised in the with block skips. A one-shot hook, which removes its own handle when it "
+        "runs, is taken as removed unless it is registered in a loop over modules (a module the forward "
+        "never runs keeps its hook)."}},
       [](const CycleWitness& c) { return has_role(c, EdgeRole::ModuleHook); },
       [](const CycleWitness& c) {
         return *find_edge(c, [](const WitnessEdge& e, size_t) { return e.role == EdgeRole::ModuleHook; });
