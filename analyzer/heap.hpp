@@ -210,6 +210,9 @@ struct Obj {
   bool cached_result = false;
   // A view of the tensor that is its first operand (`buf.unbind(0)`): it keeps that base tensor from C++.
   bool view = false;
+  // Made by a function a thread pool runs (Context::worker_thread_depth_): its autograd mode is the worker
+  // thread's, not that of a caller's `no_grad()`.
+  bool worker_made = false;
   std::vector<ObjId> operands;  // Value: what it was computed from
 };
 

@@ -202,6 +202,19 @@ std::vector<std::pair<std::string, std::string>> import_aliases(const ModuleFact
 HandleRemoval handle_removal(const Function& function) {
   HandleRemoval removal;
   const std::vector<Stmt>& body = function.body;
+  // `for h in self.handles: h.remove()` before this call's own `p.register_hook(...)`: the removal takes
+  // down the previous call's hooks, and the last call's stay. Only removals after the first registration
+  // (or in a function registering none) let this one's go.
+  uint32_t first_registration = 0;
+  for_each_statement(body, [&](const Stmt& s) {
+    if (first_registration != 0) return;
+    for_each_expr(s.value, [&](const Expr& e) {
+      if (e.kind == ExprKind::Call && !e.children.empty() && e.children[0].kind == ExprKind::Attribute &&
+          e.children[0].text.starts_with("register_") && e.children[0].text.ends_with("hook") &&
+          first_registration == 0)
+        first_registration = s.site.line;
+    });
+  });
   for_each_statement(body, [&](const Stmt& s) {
     bool calls_remove = false;
     for_each_expr(s.value, [&calls_remove](const Expr& e) {
@@ -213,7 +226,7 @@ HandleRemoval handle_removal(const Function& function) {
         return argument.kind == ExprKind::Attribute && argument.text == "remove";
       });
     });
-    if (!calls_remove) return;
+    if (!calls_remove || (first_registration != 0 && s.site.line < first_registration)) return;
     if (function.is_generator && runs_only_without_exception_at_yield(body, s)) {
       removal.skipped_line = s.site.line;
     } else if (runs_only_without_exception_in_exit(function, s)) {
@@ -461,6 +474,18 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules, Module
                  classes_[static_cast<size_t>(ancestor.module)][static_cast<size_t>(ancestor.index)]
                      .attribute_classes) {
               if (ancestor_name == name && !(ancestor_made == made)) ancestor_made = {};
+            }
+            return false;
+          });
+        }
+      }
+      for (const auto& [name, made] : info.attribute_makers) {
+        for (CodeRef base : info.project_bases) {
+          search_hierarchy(base, [&](CodeRef ancestor, const ClassInfo&) {
+            for (auto& [ancestor_name, ancestor_made] :
+                 classes_[static_cast<size_t>(ancestor.module)][static_cast<size_t>(ancestor.index)]
+                     .attribute_makers) {
+              if (ancestor_name == name && ancestor_made != made) ancestor_made.clear();
             }
             return false;
           });
@@ -1446,6 +1471,19 @@ CodeRef Program::class_attribute_instance_class(CodeRef cls, const std::string& 
   return {};
 }
 
+std::string Program::instance_attribute_maker(CodeRef cls, const std::string& attribute) const {
+  std::string made;
+  search_hierarchy(cls, [&](CodeRef, const ClassInfo& info) {
+    for (const auto& [name, maker] : info.attribute_makers) {
+      if (name != attribute) continue;
+      made = maker;
+      return true;
+    }
+    return false;
+  });
+  return made;
+}
+
 void Program::resolve_instances(int32_t module) {
   const ModuleFacts& facts = this->module(module);
   auto project_class_made_by = [&](const Expr& call) {
@@ -1480,6 +1518,21 @@ void Program::resolve_instances(int32_t module) {
         info.attribute_classes.emplace_back(store.name, made);
       } else if (!(known->second == made)) {
         known->second = {};
+      }
+    }
+    // `self.rng = random.Random(seed)`: the library function every store of the attribute calls.
+    for (const ClassInfo::AttributeStore& store : info.attribute_stores) {
+      std::string made;
+      if (store.call != nullptr && !store.call->children.empty()) {
+        const StaticRef callee = resolve_expr(module, store.call->children[0]);
+        if (callee.kind == StaticRef::Kind::External) made = callee.qualified;
+      }
+      auto known = std::find_if(info.attribute_makers.begin(), info.attribute_makers.end(),
+                                [&](const auto& entry) { return entry.first == store.name; });
+      if (known == info.attribute_makers.end()) {
+        info.attribute_makers.emplace_back(store.name, std::move(made));
+      } else if (known->second != made) {
+        known->second.clear();
       }
     }
     std::erase_if(info.shared_instances, [&](const std::string& name) {

@@ -146,6 +146,9 @@ struct ClassInfo {
   // (no library base) that every store of this class and of its project subclasses makes an instance of
   // (`self.tracker = Tracker()`), or an invalid class where some store sets something else.
   std::vector<std::pair<std::string, CodeRef>> attribute_classes;
+  // The same for library calls: each attribute with the library function every store makes its value with
+  // (`self.rng = random.Random(seed)`), or an empty name where some store sets something else.
+  std::vector<std::pair<std::string, std::string>> attribute_makers;
 };
 
 // `[]`, `{}`, `set()`, `deque(maxlen=2)`, `collections.OrderedDict()`, `nn.ModuleDict()`: a new mutable
@@ -311,6 +314,10 @@ class Program {
   // of it in `cls`, its project bases and subclasses makes one (see ClassInfo::attribute_classes); invalid
   // otherwise.
   CodeRef instance_attribute_class(CodeRef cls, const std::string& attribute) const;
+  // The library function (qualified) that makes `self.<attribute>` in the methods of `cls`, when every store
+  // of it in `cls`, its project bases and subclasses calls that one (see ClassInfo::attribute_makers);
+  // empty otherwise.
+  std::string instance_attribute_maker(CodeRef cls, const std::string& attribute) const;
   // The module-level variable that keeps every instance of `cls` and of its subclasses, all made at import
   // (`FLEET = [Device(cid) for cid in range(8)]`), or null: what their methods keep on `self` stays for good.
   const ImportTimeHolder* import_time_holder(CodeRef cls) const;

@@ -414,6 +414,13 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
     }
     ValueSet made, others;
     for (ObjId r : unresolved) (made_by(r, entry->receivers) ? made : others).insert(r);
+    // A field known only by what its class's stores make (`self.tar`, see Context::maker), next to an object
+    // made here: left to the callers, which know which object it is (one receiver then, not two).
+    if (made.size() > 1) {
+      ValueSet made_here;
+      for (ObjId r : made) (objs_[r].kind == ObjKind::Field ? others : made_here).insert(r);
+      made = std::move(made_here);
+    }
     if (!made.empty()) out.merge(apply_model(*entry, made, args, node, result_used));
     if (others.empty()) return out;
     unresolved = std::move(others);

@@ -193,6 +193,9 @@ class Context {
   FlatMap<SiteKey, ObjId, SiteKeyHash> site_objects_;
   FlatMap<SiteKey, ObjId, SiteKeyHash> instantiated_;
 
+  // Running a function submitted to a thread pool (Context::submit_to_thread_pool), or replaying a call
+  // deferred there: the worker thread's grad mode is its own.
+  int worker_thread_depth_ = 0;
   // Calls on a parameter or field of unknown type: resolved again where a caller knows what it is.
   struct DeferredCall {
     ObjId receiver = kNoObj;  // method call: the receiver; plain call: kNoObj
@@ -206,6 +209,9 @@ class Context {
     CodeRef caller;                                // the function whose body makes the call
     bool no_grad = false, grad_maybe_off = false;  // autograd there (see no_grad_depth_)
     bool in_loop = false;                          // made in a loop of the callee: it runs many times
+    // Made in a function a thread pool runs (see worker_thread_depth_): autograd is on there whatever the
+    // mode of the code that replays it.
+    bool on_worker_thread = false;
     // `getattr(receiver, name)(...)` with `name` this parameter of the callee (by index): the method its
     // caller's argument names (`self._call_hooks("on_fit_start")`); -1 for a method named in `method`.
     int32_t name_param = -1;
@@ -298,6 +304,14 @@ class Context {
   // adds to ring_closing_values_ the stores `a.f = b` (or `b.f = a`) its body makes on every turn. Returns
   // how many it added.
   size_t note_ring_stores(const Stmt& loop);
+  // For a loop `for x in xs:` that always runs its whole body: the stores of one element of `xs` into `x`
+  // (`x.next = xs[(i + 1) % n]`, `x.peers.append(xs[k])`) its body makes on every turn, in it or in loops
+  // nested in it. Every element then links to one of the list, and a finite set of objects each linking to
+  // one of the set always holds a ring.
+  size_t note_element_ring_stores(const Stmt& loop);
+  // The argument expression a library call's model stores (`xs[k]` in `x.peers.append(xs[k])`), while that
+  // store runs: a ring-closing value as assigned_value_ is for assignments.
+  const Expr* stored_argument_ = nullptr;
   // `raise STOP_TRAINING` of an exception instance a module-level variable holds (made by a call at import):
   // raising it sets its `__traceback__`, which keeps this frame, and the callers' up to the handler, for as
   // long as the variable (a StoreIntoGlobal event).
@@ -371,6 +385,7 @@ class Context {
       operands.push_back(operand);
   }
   ObjId add(Obj obj) {
+    if (worker_thread_depth_ > 0) obj.worker_made = true;
     objs_.push_back(std::move(obj));
     return static_cast<ObjId>(objs_.size() - 1);
   }
@@ -410,6 +425,7 @@ class Context {
     d.no_grad = no_grad_depth_ > 0;
     d.grad_maybe_off = grad_maybe_off_depth_ > 0;
     d.in_loop = loop_depth_ > 0;
+    d.on_worker_thread = worker_thread_depth_ > 0;
     deferred_.push_back(std::move(d));
   }
   // What a call deferred here returns (`out = draft(x)` for a parameter `draft`): a caller that knows the

@@ -421,9 +421,10 @@ void Context::store(const ValueSet& given_bases, FieldId field, const ValueSet& 
   const bool strong = bases.size() == 1 && !objs_[bases[0]].summary && loop_depth_ == 0 && !store_adds_;
   const bool strong_in_loop = bases.size() == 1 && !objs_[bases[0]].summary && !store_adds_;
   const bool guarded_distinct = are_distinct(store_base_root_, store_value_root_);
-  const bool closes_ring =
-      assigned_value_ != nullptr && std::find(ring_closing_values_.begin(), ring_closing_values_.end(),
-                                              assigned_value_) != ring_closing_values_.end();
+  const Expr* stored_expr = assigned_value_ != nullptr ? assigned_value_ : stored_argument_;
+  const bool closes_ring = stored_expr != nullptr &&
+                           std::find(ring_closing_values_.begin(), ring_closing_values_.end(), stored_expr) !=
+                               ring_closing_values_.end();
   uint32_t base_group = 0;
   if (bases.size() > 1 && bases.size() <= kMaxBaseGroup && values.size() == 1) {
     base_groups_.push_back(bases);
@@ -447,7 +448,7 @@ void Context::store(const ValueSet& given_bases, FieldId field, const ValueSet& 
         info.must = false;
         info.base_group = 0;
       }
-      if (!info.closes_ring && objs_[v].summary && !store_base_root_.empty() &&
+      if (!closes_ring && objs_[v].summary && !store_base_root_.empty() &&
           store_base_root_ != store_value_root_ &&
           (derived_from(b, v) || root_values(store_base_root_).contains(v)) &&
           !(store_value_choice_ != 0 && derived_from_variable(store_base_root_, store_value_root_))) {
@@ -644,6 +645,10 @@ void Context::write_name(const std::string& name, const ValueSet& values, const 
 std::string Context::maker(ObjId id) const {
   const Obj& o = objs_[id];
   if (o.kind == ObjKind::Unknown || o.kind == ObjKind::LibInstance) return o.qualified.str();
+  // `self.rng` in a method, where every store of it makes a `random.Random(...)`.
+  if (o.kind == ObjKind::Field && o.base != kNoObj && objs_[o.base].receiver &&
+      objs_[o.base].kind == ObjKind::Param && objs_[o.base].cls.valid())
+    return program_.instance_attribute_maker(objs_[o.base].cls, field_name(o.field));
   // A module-level variable, as a function names it (or reads it under `global x`: its "value").
   const Obj* variable = &o;
   if (o.kind == ObjKind::Field && o.base != kNoObj && field_name(o.field) == "value")

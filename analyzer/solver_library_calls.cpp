@@ -243,7 +243,9 @@ ValueSet Context::submit_to_thread_pool(const std::vector<Arg>& args, const Expr
   const int saved_no_grad = no_grad_depth_, saved_maybe_off = grad_maybe_off_depth_;
   no_grad_depth_ = 0;
   grad_maybe_off_depth_ = 0;
+  ++worker_thread_depth_;
   const ValueSet returned = call(args[0].values, rest, node, true);
+  --worker_thread_depth_;
   no_grad_depth_ = saved_no_grad;
   grad_maybe_off_depth_ = saved_maybe_off;
   if (!returned.empty()) {
@@ -1205,12 +1207,16 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         positional &= node.children[i].kind != ExprKind::Starred &&
                       (i >= node.arg_names.size() || node.arg_names[i].empty());
       }
-      if (positional) store_value_choice_ = choice_of(node.children[at]);
+      if (positional) {
+        store_value_choice_ = choice_of(node.children[at]);
+        stored_argument_ = &node.children[at];
+      }
     }
     store(destination, intern_field(field), source,
           {site_ref(node.site, is_registration ? registration_note(what + "() registers it", result_used)
                                                : what + "() keeps it")},
           role, is_registration && removable);
+    stored_argument_ = nullptr;
     if (role == EdgeRole::TensorHook) link_hook_captures_to_tensor(destination, source, node);
     // A fresh iterable made of one argument (`itertools.repeat(self)`, `ChainMap(overrides)`) surely holds
     // it: a copy of its elements (`chain.from_iterable(repeat(self))`) then surely holds it too.

@@ -2,6 +2,7 @@
 // test tells about a variable where it fails.
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -1427,7 +1428,82 @@ void Context::keep_traceback_on_module_level_exception(const ValueSet& raised, c
   }
 }
 
+namespace {
+
+// `xs` or `self.xs`: the same variable or attribute chain, written the same way.
+bool same_reference(const Expr& a, const Expr& b) {
+  if (a.kind != b.kind || a.text != b.text) return false;
+  if (a.kind == ExprKind::Name) return true;
+  return a.kind == ExprKind::Attribute && a.children.size() == 1 && b.children.size() == 1 &&
+         same_reference(a.children[0], b.children[0]);
+}
+
+// The variable an attribute chain or subscript starts from (`peer` in `peer.out_peers[k]`), or null.
+const Expr* chain_root(const Expr& e) {
+  const Expr* at = &e;
+  while ((at->kind == ExprKind::Attribute || at->kind == ExprKind::Subscript) && !at->children.empty())
+    at = &at->children[0];
+  return at->kind == ExprKind::Name ? at : nullptr;
+}
+
+}  // namespace
+
+size_t Context::note_element_ring_stores(const Stmt& loop) {
+  if (loop.targets.empty() || loop.targets[0].kind != ExprKind::Name) return 0;
+  const Expr& list = loop.value;
+  if (list.kind != ExprKind::Name && list.kind != ExprKind::Attribute) return 0;
+  const std::string& element = loop.targets[0].text;
+  bool leaves = false;
+  for_each_statement(loop.body, [&leaves](const Stmt& st) {
+    leaves |= st.kind == StmtKind::Break || st.kind == StmtKind::Continue || st.kind == StmtKind::Return ||
+              st.kind == StmtKind::Raise;
+  });
+  if (leaves) return 0;
+  // `xs[(i + 1) % len(xs)]`: one element of the list (not a slice), or a name the body binds to one.
+  std::vector<std::string> element_names;
+  auto one_element = [&](const Expr& e) {
+    if (e.kind == ExprKind::Name)
+      return std::find(element_names.begin(), element_names.end(), e.text) != element_names.end();
+    return e.kind == ExprKind::Subscript && e.text != ":" && !e.children.empty() &&
+           same_reference(e.children[0], list);
+  };
+  auto on_element = [&](const Expr& target) {
+    const Expr* root = chain_root(target);
+    return root != nullptr && root != &target && root->text == element;
+  };
+  size_t added = 0;
+  // Statements run on every turn: the body's own and those of loops nested in it.
+  std::function<void(const std::vector<Stmt>&)> scan = [&](const std::vector<Stmt>& body) {
+    for (const Stmt& st : body) {
+      if (st.kind == StmtKind::For || st.kind == StmtKind::With) {
+        scan(st.body);
+      } else if (st.kind == StmtKind::Assign && st.targets.size() == 1) {
+        const Expr& target = st.targets[0];
+        if (target.kind == ExprKind::Name && one_element(st.value)) {
+          element_names.push_back(target.text);
+        } else if ((target.kind == ExprKind::Attribute || target.kind == ExprKind::Subscript) &&
+                   on_element(target) && one_element(st.value)) {
+          ring_closing_values_.push_back(&st.value);
+          ++added;
+        }
+      } else if (st.kind == StmtKind::ExprStmt && st.value.kind == ExprKind::Call &&
+                 st.value.children.size() == 2 && st.value.children[0].kind == ExprKind::Attribute &&
+                 (st.value.children[0].text == "append" || st.value.children[0].text == "add" ||
+                  st.value.children[0].text == "appendleft") &&
+                 !st.value.children[0].children.empty() && on_element(st.value.children[0]) &&
+                 one_element(st.value.children[1])) {
+        // `x.peers.append(xs[k])`
+        ring_closing_values_.push_back(&st.value.children[1]);
+        ++added;
+      }
+    }
+  };
+  scan(loop.body);
+  return added;
+}
+
 size_t Context::note_ring_stores(const Stmt& loop) {
+  if (loop.value.kind != ExprKind::Call) return note_element_ring_stores(loop);
   const Expr& iterable = loop.value;
   if (iterable.kind != ExprKind::Call || iterable.children.size() != 3 ||
       iterable.children[0].kind != ExprKind::Name || iterable.children[0].text != "zip" ||

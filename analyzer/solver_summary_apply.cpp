@@ -199,7 +199,8 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
           if (is_deep_copy(copy)) take_flags_of_originals(copy);   // `copy.deepcopy(model)` of a module here
           if (objs_[copy].frames_up > 1) --objs_[copy].frames_up;  // one call nearer
           // Made under no_grad here: what the callee computes has no graph, whatever its own analysis saw.
-          if (no_grad_depth_ > 0) {
+          // Not what a thread pool's worker computed for it: grad mode is per thread.
+          if (no_grad_depth_ > 0 && !o.worker_made) {
             objs_[copy].no_grad = true;
             objs_[copy].graph = false;
           }
@@ -251,6 +252,11 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
       const ValueSet frame = map_obj(callee.frame_, 0);
       if (frame.size() == 1) deferred_caller_frame_ = frame[0];
     }
+    const int saved_no_grad = no_grad_depth_, saved_maybe_off = grad_maybe_off_depth_;
+    if (d.on_worker_thread) {
+      no_grad_depth_ = grad_maybe_off_depth_ = 0;
+      ++worker_thread_depth_;
+    }
     no_grad_depth_ += d.no_grad ? 1 : 0;
     grad_maybe_off_depth_ += d.grad_maybe_off ? 1 : 0;
     loop_depth_ += d.in_loop ? 1 : 0;
@@ -288,6 +294,11 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
     no_grad_depth_ -= d.no_grad ? 1 : 0;
     grad_maybe_off_depth_ -= d.grad_maybe_off ? 1 : 0;
     loop_depth_ -= d.in_loop ? 1 : 0;
+    if (d.on_worker_thread) {
+      no_grad_depth_ = saved_no_grad;
+      grad_maybe_off_depth_ = saved_maybe_off;
+      --worker_thread_depth_;
+    }
     deferred_caller_ = saved_caller;
     deferred_caller_frame_ = saved_frame;
     replayed_call_site_ = saved_call_site;
@@ -330,10 +341,16 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
                     kind == ObjKind::BoundMethod) &&
                    objs_[c].fn.valid();
           });
-      ValueSet merged =
-          calls_weak_references || project_method_of_every_receiver || project_function_every_callee
-              ? ValueSet{}
-              : map_obj(d.result, 0);
+      // And a thread pool's submit() gives back the future it makes, which keeps what the function returns
+      // (`client.pending = pool.submit(client.fit, state)` with the pool a caller passes).
+      const bool submits_to_thread_pools = d.receiver != kNoObj && d.method == "submit" &&
+                                           !receivers.empty() && !results.empty() &&
+                                           std::all_of(receivers.begin(), receivers.end(),
+                                                       [this](ObjId r) { return made_by(r, kThreadPools); });
+      ValueSet merged = calls_weak_references || project_method_of_every_receiver ||
+                                project_function_every_callee || submits_to_thread_pools
+                            ? ValueSet{}
+                            : map_obj(d.result, 0);
       merged.merge(results);
       remember(d.result, std::move(merged));
     }

@@ -12,7 +12,10 @@ const RuleDefinition& self_reference() {
        "an object refers to itself",
        {"Finds an object stored in one of its own attributes or containers: `x.f = x`, `lst.append(lst)`, "
         "`self.cache[self] = v`; and a class made with `type(name, bases, namespace)` on every call of a "
-        "function that does not return it (a class refers to itself through its `__mro__`).",
+        "function that does not return it (a class refers to itself through its `__mro__`). A loop over "
+        "a list that links every element to an element of the same list (`for p in peers: "
+        "p.out.append(peers[(p.rank + 1) % n])`, `node.root = nodes[0]`) is one too: its elements are one "
+        "abstract object, and a finite set of objects each linking to one of the set always holds a ring.",
         "The object can never be freed by reference counting; it waits for the cyclic garbage collector, "
         "with "
         "everything it holds.",

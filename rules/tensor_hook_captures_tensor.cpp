@@ -20,7 +20,10 @@ const RuleDefinition& tensor_hook_captures_tensor() {
         "self.mean_cache = cache\n",
         "owner = weakref.ref(self)\ncache.grad_fn.register_hook(lambda *g: clear(owner()))\n"
         "# or keep the handle and remove it: handle.remove()\n",
-        "A hook removed through its handle elsewhere in the class is taken as removed."}},
+        "A hook removed through its handle elsewhere in the class is taken as removed. A removal that runs "
+        "only before the function's own registrations (`for h in self.handles: h.remove()` at the top of a "
+        "method that registers new hooks) takes down the previous call's hooks, not the last ones: it does "
+        "not count."}},
       [](const CycleWitness& c) { return has_role(c, EdgeRole::TensorHook); },
       [](const CycleWitness& c) {
         return *find_edge(c, [](const WitnessEdge& e, size_t) { return e.role == EdgeRole::TensorHook; });
