@@ -629,6 +629,11 @@ class Context {
     return it == edges_.end() || (must && !it->second.must);
   }
   bool placeholder_capable(ObjId id) const;
+  // The container whose element the placeholder `id` stands for (`peers` for `peers[]`, `peers[0]` or
+  // `peers[][]`), or kNoObj.
+  ObjId element_container(ObjId id) const;
+  // Whether the placeholder `element` stands for an element of `container`, or of an element of it.
+  bool element_of(ObjId element, ObjId container) const;
   // `base` is state of `self` in the `forward` of an nn.Module (`self.total`, `self.maps`), under an
   // attribute that no other method starts again; `attribute` is the one written when `base` is its owner.
   bool kept_by_forward(ObjId base, FieldId attribute) const {

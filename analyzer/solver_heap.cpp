@@ -194,6 +194,29 @@ ObjId Context::call_result_at_site(const Expr& call, const std::string& label) {
   return id;
 }
 
+bool Context::element_of(ObjId element, ObjId container) const {
+  // `param` of `for param in module.parameters()` with `module` an element of the model: `model[][]` is
+  // one of `model[]`'s, whatever object that is (`param.module = module` surely links the two back).
+  for (int depth = 0; depth < 4; ++depth) {
+    const Obj& o = objs_[element];
+    if (o.kind != ObjKind::Field || o.base == kNoObj || !field_name(o.field).starts_with('[')) return false;
+    if (o.base == container) return true;
+    element = o.base;
+  }
+  return false;
+}
+
+ObjId Context::element_container(ObjId id) const {
+  ObjId container = kNoObj;
+  // `peers[][]` (an element of `peers[1:]`, which stands for the elements) is one of `peers` too.
+  for (int depth = 0; depth < 4; ++depth) {
+    const Obj& o = objs_[id];
+    if (o.kind != ObjKind::Field || o.base == kNoObj || !field_name(o.field).starts_with('[')) break;
+    container = id = o.base;
+  }
+  return container;
+}
+
 bool Context::placeholder_capable(ObjId id) const {
   switch (objs_[id].kind) {
     case ObjKind::Param:
@@ -457,6 +480,13 @@ void Context::store(const ValueSet& given_bases, FieldId field, const ValueSet& 
         info.pair_base = binding_of(store_base_root_);
         info.pair_value = binding_of(store_value_root_);
         if (info.pair_base == 0 || info.pair_value == 0) info.pair_base = info.pair_value = 0;
+      }
+      // `peer.leader = peers[0]` with `peer` an element of `peers` too (a parameter's): two stand-ins for
+      // elements of one container, which may be one object or two, so the link may be a chain.
+      if (info.must && !closes_ring && v != b && element_container(b) != kNoObj &&
+          element_container(b) == element_container(v) && !element_of(b, v) && !element_of(v, b)) {
+        info.must = false;
+        info.base_group = 0;
       }
       // Under `if child is not parent:`, parent.children.add(child) never stores parent in its own field:
       // whatever object both variables may name, a run links two different ones.
