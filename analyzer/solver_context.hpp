@@ -304,6 +304,10 @@ class Context {
   // adds to ring_closing_values_ the stores `a.f = b` (or `b.f = a`) its body makes on every turn. Returns
   // how many it added.
   size_t note_ring_stores(const Stmt& loop);
+  // `d.update(loss=loss)`, or `self.postfix.update(values)` with `values` this function's `**` parameter:
+  // the keys are keyword names written at the call sites, the same on every turn, so the entries are
+  // replaced, not added.
+  bool updates_keyword_keys(const Expr& call) const;
   // For a loop `for x in xs:` that always runs its whole body: the stores of one element of `xs` into `x`
   // (`x.next = xs[(i + 1) % n]`, `x.peers.append(xs[k])`) its body makes on every turn, in it or in loops
   // nested in it. Every element then links to one of the list, and a finite set of objects each linking to

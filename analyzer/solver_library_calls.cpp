@@ -742,6 +742,31 @@ void Context::record_library_keep(const CallModel& model, const Expr& node) {
   record_event(EventKind::LibraryKeepsObject, kNoObj, name, ValueSet{made}, node.site, model.kept_by);
 }
 
+bool Context::updates_keyword_keys(const Expr& call) const {
+  if (call.children.size() < 2 || call.children[0].kind != ExprKind::Attribute ||
+      call.children[0].text != "update")
+    return false;
+  // Into the instance's own state (`self.postfix`), which each turn updates again; not into what a tensor
+  // holds (`loss.grad_fn.metadata.update(info)` keeps each step's own).
+  const Expr* root = &call.children[0];
+  while (root->kind == ExprKind::Attribute && !root->children.empty()) root = &root->children[0];
+  if (fn_.owner_class < 0 || fn_.params.empty() || root->kind != ExprKind::Name ||
+      root->text != fn_.params[0].name)
+    return false;
+  bool keywords_only = true;
+  for (size_t i = 1; i < call.children.size(); ++i) {
+    const std::string& name = i < call.arg_names.size() ? call.arg_names[i] : std::string();
+    keywords_only &= !name.empty() && name != "*" && name != "**";
+  }
+  if (keywords_only) return true;
+  if (call.children.size() != 2 || (call.arg_names.size() > 1 && !call.arg_names[1].empty()) ||
+      call.children[1].kind != ExprKind::Name)
+    return false;
+  return std::any_of(fn_.params.begin(), fn_.params.end(), [&call](const Param& p) {
+    return p.kind == ParamKind::VarKeywords && p.name == call.children[1].text;
+  });
+}
+
 ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, const std::vector<Arg>& args,
                               const Expr& node, bool result_used, ObjId constructed, bool decorating) {
   if (model.decorator_factory && !decorating && !model.names.empty() &&
@@ -1290,7 +1315,7 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
         // it in a loop accumulates too (the event's in_loop is set there).
         if (((loop_depth_ > 0 && !copies_loop_elements) || outlives_call(d) ||
              objs_[d].kind == ObjKind::Global || root_is_global(d)) &&
-            field == "[]" && !is_registration) {
+            field == "[]" && !is_registration && !updates_keyword_keys(node)) {
           record_event(EventKind::Accumulate, d, accumulator_label(d, receiver_expr), source, node.site,
                        what + "()");
         }
