@@ -338,6 +338,28 @@ void Context::assign(const Expr& target, const ValueSet& values, const Site& sit
         assign_attribute(attribute, values, site, false);
         break;
       }
+      // `self.memory.data[index] = feats` into a tensor's data: the values are copied into its storage,
+      // outside autograd, and nothing keeps `feats` or its graph.
+      if (const Expr& base = target.children[0];
+          base.kind == ExprKind::Attribute && base.text == "data" && !base.children.empty()) {
+        const ValueSet tensors = eval(base.children[0]);
+        auto made_by_torch_function = [this](ObjId t) {
+          // `self.memory` where every store of it is `F.normalize(...)`, `torch.zeros(...)`.
+          const std::string made = maker(t);
+          return made.starts_with("torch.nn.functional.") ||
+                 (made.starts_with("torch.") && !made.starts_with("torch.nn.") &&
+                  !made.starts_with("torch.optim.") && !made.starts_with("torch.utils.") &&
+                  !made.starts_with("torch.distributions."));
+        };
+        if (!tensors.empty() && std::all_of(tensors.begin(), tensors.end(), [&](ObjId t) {
+              const Obj& o = objs_[t];
+              return (o.tensor || o.graph || o.parameter || made_by_torch_function(t)) && !o.module &&
+                     !o.cls.valid() && o.kind != ObjKind::Container && o.kind != ObjKind::Instance;
+            })) {
+          for (size_t i = 1; i < target.children.size(); ++i) eval(target.children[i]);
+          break;
+        }
+      }
       // `self.__dict__[key] = value` with a computed key: an attribute set by name, as setattr does, not an
       // entry added to a container on every call.
       if (const Expr& base = target.children[0];
