@@ -849,7 +849,23 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
         // Calling an instance of a library class (`net = nn.Linear(4, 2); net(x)`) runs it: its class's name
         // would make another instance.
         const std::string called = o.kind == ObjKind::LibInstance ? std::string() : o.qualified.str();
+        const bool runs_sequential = o.kind == ObjKind::LibInstance &&
+                                     o.qualified.str().starts_with("torch.nn.") &&
+                                     last_component(o.qualified.str()) == "Sequential";
         const ValueSet result = unknown_call(called, args, node, graph && no_grad_depth_ == 0, graph);
+        // `nn.Sequential(QuantLinear(...), nn.ReLU())(x)`: calling the container runs the modules it holds,
+        // the project's with their own forward (what they keep on the way, they keep).
+        if (runs_sequential && sequential_depth_ < 2) {
+          ValueSet project_modules;
+          for (ObjId m : load_one(c, elements_field(), node.site)) {
+            if (objs_[m].kind == ObjKind::Instance && objs_[m].cls.valid()) project_modules.insert(m);
+          }
+          if (!project_modules.empty()) {
+            ++sequential_depth_;
+            call(project_modules, args, node, false);
+            --sequential_depth_;
+          }
+        }
         if (is_placeholder(c) && !result.empty()) defer(kNoObj, c, "", args, node, result[0], result_used);
         if (graph && forward_hooks_known_) run_forward_hooks(c, args, result, node);
         out.merge(result);

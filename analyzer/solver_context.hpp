@@ -196,6 +196,8 @@ class Context {
   // Running a function submitted to a thread pool (Context::submit_to_thread_pool), or replaying a call
   // deferred there: the worker thread's grad mode is its own.
   int worker_thread_depth_ = 0;
+  // Calls of an nn.Sequential running the project's modules it holds (see call()), nested this deep.
+  int sequential_depth_ = 0;
   // Calls on a parameter or field of unknown type: resolved again where a caller knows what it is.
   struct DeferredCall {
     ObjId receiver = kNoObj;  // method call: the receiver; plain call: kNoObj

@@ -1016,8 +1016,10 @@ void Context::emit_events() {
       out.value_is_receiver |= o.receiver;
       out.value_is_module |= o.module;
       // Or a record of them (`opt.add_param_group({"params": list(head.parameters())})`).
-      out.value_is_parameter |= ev.kind == EventKind::StoreIntoGlobal &&
-                                (o.parameter || (o.kind == ObjKind::Container && holds_parameter(v, 2)));
+      // Or a custom Function's ctx with parameters set on it (`ctx.step = step`, stashed on the class).
+      out.value_is_parameter |=
+          ev.kind == EventKind::StoreIntoGlobal &&
+          (o.parameter || ((o.kind == ObjKind::Container || o.ctx) && holds_parameter(v, 2)));
       out.value_is_optimizer |= ev.kind == EventKind::StoreIntoGlobal && is_optimizer(v);
       // An instance's fields, a closure's cells (`def show(...): print(model)`) or a suspended generator's
       // frame (`_CURSORS[key] = batches(model, loader)`) holding a module, or holding something that does

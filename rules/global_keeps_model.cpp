@@ -184,11 +184,16 @@ const RuleDefinition& global_keeps_model() {
                 const std::string& label = e.value_label;
                 // A record of them (`{"params": list(head.parameters()), "lr": lr}`): named as such.
                 const bool record = label == "dict" || label == "list" || label == "tuple" || label == "set";
+                // A custom Function's ctx with parameters set on it (`ctx.step = step`).
+                const bool ctx = label.starts_with("ctx of ");
                 what = label.ends_with("[]") && label.size() > 2
                            ? "A parameter of '" + label.substr(0, label.size() - 2) + "'"
                        : record ? "A " + label + " holding parameters of an nn.Module"
-                                : "A parameter of an nn.Module ('" + label + "')";
-                memory = record ? "their data and gradients" : "its data and gradient";
+                       : ctx    ? "The " + label +
+                                   " (a custom autograd Function's ctx), holding parameters of "
+                                   "an nn.Module,"
+                             : "A parameter of an nn.Module ('" + label + "')";
+                memory = record || ctx ? "their data and gradients" : "its data and gradient";
                 others = "parameter";
               } else {
                 what = e.value_is_module ? "An nn.Module ('" + e.value_label + "')"
