@@ -1173,7 +1173,17 @@ void collect_attribute_stores(const Function& f, std::vector<ClassInfo::Attribut
                                                  !p.default_per_call &&
                                                  makes_mutable_container(p.default_value);
                                         });
-      out.push_back({target.text, call ? &s.value : nullptr, plain_container, from_mutable_default});
+      // `self.tracker = tracker` with `tracker=EmaRangeTracker()` in the signature: the instance a call
+      // that leaves it out shares, and the class of what callers are expected to pass.
+      const Expr* made_by_default = nullptr;
+      if (s.kind == StmtKind::Assign && s.value.kind == ExprKind::Name) {
+        for (const Param& p : f.params) {
+          if (p.name == s.value.text && p.has_default && p.default_value.kind == ExprKind::Call &&
+              !p.default_value.children.empty())
+            made_by_default = &p.default_value;
+        }
+      }
+      out.push_back({target.text, call ? &s.value : made_by_default, plain_container, from_mutable_default});
     }
   });
 }

@@ -127,7 +127,8 @@ struct ClassInfo {
   };
   std::vector<WeakAttribute> weak_attributes;
   // Every `self.<name> = <value>` of own instance methods (`None` left out), with the call when the value is
-  // one; null for any other store of the name (a tuple target, an augmented assignment, another value).
+  // one, or when it is a parameter whose default is a call (`tracker=EmaRangeTracker()`); null for any other
+  // store of the name (a tuple target, an augmented assignment, another value).
   struct AttributeStore {
     std::string name;
     const Expr* call = nullptr;

@@ -861,8 +861,12 @@ ValueSet Context::call(const ValueSet& callees, const std::vector<Arg>& args, co
             if (objs_[m].kind == ObjKind::Instance && objs_[m].cls.valid()) project_modules.insert(m);
           }
           if (!project_modules.empty()) {
+            // Each gets the activations of the modules before it: computed from the input, with a graph
+            // where the container's own call makes one (the container's result stands for them).
+            std::vector<Arg> activations = args;
+            if (!activations.empty() && activations[0].name.empty()) activations[0].values.merge(result);
             ++sequential_depth_;
-            call(project_modules, args, node, false);
+            call(project_modules, activations, node, false);
             --sequential_depth_;
           }
         }
