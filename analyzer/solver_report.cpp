@@ -1081,12 +1081,24 @@ void Context::emit_events() {
       }
       // An instance of a project class kept in module-level state (`node.children[t] = child`, then
       // `child.kv = kv`), holding such a tensor in an attribute: it keeps the graph as the tensor would.
-      if (ev.kind == EventKind::StoreIntoGlobal && o.kind == ObjKind::Instance && o.cls.valid() &&
-          !out.value_carries_graph && !is_graph(v)) {
-        if (std::string attribute = attribute_holding_graph(v); !attribute.empty()) {
-          out.value_carries_graph = true;
-          out.graph_attribute = std::move(attribute);
-          out.value_label = node_label(v);
+      // So is a bound method of one (a hook registered on a module-level model: `self.r_feature` kept by the
+      // tap whose `hook_fn` the model keeps).
+      if (ev.kind == EventKind::StoreIntoGlobal && !out.value_carries_graph && !is_graph(v)) {
+        ValueSet instances;
+        if (o.kind == ObjKind::Instance && o.cls.valid()) {
+          instances.insert(v);
+        } else if (o.kind == ObjKind::BoundMethod) {
+          if (auto self = st_.fields.find(field_key(v, intern_field("__self__"))); self != st_.fields.end())
+            for (ObjId i : self->second)
+              if (objs_[i].kind == ObjKind::Instance && objs_[i].cls.valid()) instances.insert(i);
+        }
+        for (ObjId instance : instances) {
+          if (std::string attribute = attribute_holding_graph(instance); !attribute.empty()) {
+            out.value_carries_graph = true;
+            out.graph_attribute = std::move(attribute);
+            out.value_label = node_label(instance);
+            break;
+          }
         }
       }
       out.value_carries_graph |= is_graph(v);

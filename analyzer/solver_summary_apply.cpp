@@ -533,7 +533,17 @@ ValueSet Context::instantiate(const Context& callee, const std::vector<ValueSet>
         std::any_of(store.values.begin(), store.values.end(), [this](ObjId v) { return objs_[v].receiver; });
     // An instance of a project class may be given a model after the call (`vis = Visualizer.get_instance(
     // name); vis.add_graph(model)`): what it holds is read where the events are emitted.
-    const bool project_instance = std::any_of(store.values.begin(), store.values.end(), [this](ObjId v) {
+    // So may one a bound method keeps (`module.register_forward_hook(self.hook_fn)` in a tap's constructor,
+    // given a module-level model), unless the hook is removed through its handle.
+    const bool project_instance = std::any_of(store.values.begin(), store.values.end(), [&](ObjId v) {
+      if (objs_[v].kind == ObjKind::BoundMethod) {
+        if (store.edge->removable) return false;
+        auto self = st_.fields.find(field_key(v, intern_field("__self__")));
+        return self != st_.fields.end() &&
+               std::any_of(self->second.begin(), self->second.end(), [this](ObjId o) {
+                 return objs_[o].kind == ObjKind::Instance && objs_[o].cls.valid();
+               });
+      }
       return objs_[v].kind == ObjKind::Instance && objs_[v].cls.valid();
     });
     // A record holding a module (`self._watched[key] = {"model": model}`, the model passed in here), a
