@@ -213,9 +213,10 @@ bool tears_down(std::string_view name) {
   if (name == "__exit__" || name == "__aexit__") return true;
   while (name.starts_with('_')) name.remove_prefix(1);
   static constexpr std::string_view kPrefixes[] = {
-      "close",    "detach",  "disconnect", "remove",    "unsubscribe", "unobserve", "unregister", "unbind",
-      "unhook",   "clear",   "reset",      "teardown",  "tear_down",   "shutdown",  "stop",       "cleanup",
-      "clean_up", "dispose", "release",    "uninstall", "deactivate",  "disable",   "finish",     "end_"};
+      "close",   "detach",  "disconnect", "remove",  "unsubscribe", "unobserve", "unregister",
+      "unbind",  "unhook",  "clear",      "reset",   "teardown",    "tear_down", "shutdown",
+      "stop",    "cleanup", "clean_up",   "dispose", "release",     "uninstall", "deactivate",
+      "disable", "finish",  "end_",       "restore"};
   return std::any_of(std::begin(kPrefixes), std::end(kPrefixes),
                      [name](std::string_view prefix) { return name.starts_with(prefix); });
 }
@@ -241,6 +242,25 @@ std::vector<std::string> released_attributes(const Function& method) {
   for (std::string& attribute : attributes_closed(method))
     released.push_back(std::move(attribute) + kClosedSuffix);
   return released;
+}
+
+std::vector<std::string> exit_stacks_closed(const Function& method, const std::vector<std::string>& stacks) {
+  std::vector<std::string> closed;
+  if (method.params.empty() || method.owner_class < 0 || !tears_down(method.name)) return closed;
+  const std::string& self = method.params[0].name;
+  for_each_statement(method.body, [&](const Stmt& s) {
+    const Expr& e = s.value;
+    if (s.kind != StmtKind::ExprStmt || e.kind != ExprKind::Call || e.children.size() != 1 ||
+        e.children[0].kind != ExprKind::Attribute || e.children[0].children.size() != 1)
+      return;
+    const std::string& method_name = e.children[0].text;
+    if (method_name != "close" && method_name != "aclose" && method_name != "pop_all") return;
+    const std::string attribute = attribute_of(e.children[0].children[0], self);
+    if (std::find(stacks.begin(), stacks.end(), attribute) != stacks.end() &&
+        std::find(closed.begin(), closed.end(), attribute + std::string(kEmptiedSuffix)) == closed.end())
+      closed.push_back(attribute + std::string(kEmptiedSuffix));
+  });
+  return closed;
 }
 
 std::vector<std::string> attributes_closed(const Function& method) {

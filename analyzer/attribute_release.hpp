@@ -27,6 +27,10 @@ std::optional<std::string> path_from_first_param(const Function& f, const Expr& 
 // it closes in a loop (`for gen in self.gens: gen.close()`): a generator closed lets go of its frame, and so
 // of the cycle through it, though the attribute still holds the generator.
 std::vector<std::string> attributes_closed(const Function& method);
+// The attributes among `stacks` (those the class sets to a `contextlib.ExitStack()`) whose stack a method
+// named for ending things closes (`self._undo.close()`, `pop_all()`), with kEmptiedSuffix: the callbacks the
+// stack kept, bound methods of the object among them, are dropped.
+std::vector<std::string> exit_stacks_closed(const Function& method, const std::vector<std::string>& stacks);
 inline constexpr const char* kClosedSuffix = "<closed>";
 // Marks an attribute whose container a method empties (see released_attributes): a release only where a
 // caller runs the method when it is done with the object (see calls_when_done).

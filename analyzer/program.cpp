@@ -1260,6 +1260,24 @@ void Program::collect_methods(CodeRef ref, std::optional<std::unordered_set<std:
     if (s.text == "__setattr__") info.overrides_setattr = true;
     info.method_kinds[s.text] = property_accessor ? MethodKind::Property : kind;
   }
+  // `self._undo = contextlib.ExitStack()`, closed in `restore()`: what the stack kept is let go of there.
+  std::vector<std::string> exit_stacks;
+  for (const ClassInfo::AttributeStore& store : info.attribute_stores) {
+    if (store.call != nullptr && !store.call->children.empty() &&
+        (store.call->children[0].kind == ExprKind::Name ||
+         store.call->children[0].kind == ExprKind::Attribute) &&
+        store.call->children[0].text == "ExitStack" &&
+        std::find(exit_stacks.begin(), exit_stacks.end(), store.name) == exit_stacks.end())
+      exit_stacks.push_back(store.name);
+  }
+  if (!exit_stacks.empty()) {
+    for (const Stmt& s : def.body) {
+      if (s.kind != StmtKind::FunctionDef) continue;
+      const Function& f = facts.functions[static_cast<size_t>(s.function_index)];
+      for (std::string& attribute : exit_stacks_closed(f, exit_stacks))
+        info.releases.emplace_back(std::move(attribute), s.text);
+    }
+  }
   // `_hook = _on_export` and `_hook = functools.partialmethod(_on_export, dtype=...)` in the class body:
   // read on an instance, either is the method bound to it.
   for (const Stmt& s : def.body) {

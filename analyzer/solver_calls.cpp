@@ -404,6 +404,12 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
   // cleared, and where in its run.
   if (method == "clear" && args.empty() && unresolved.size() == 1 && replayed_call_site_ == nullptr)
     empty_container(unresolved[0]);
+  // `self._undo.close()` on an ExitStack runs its callbacks and drops them (`pop_all()` moves them to a new
+  // stack): the bound methods it kept are let go of.
+  if ((method == "close" || method == "aclose" || method == "pop_all") && args.empty() &&
+      unresolved.size() == 1 && replayed_call_site_ == nullptr &&
+      made_by(unresolved[0], {"contextlib.ExitStack", "contextlib.AsyncExitStack"}))
+    empty_field(unresolved[0], intern_field("_exit_callbacks[]"));
   // The models for some libraries' objects (a logger's addHandler), then the entry for any receiver;
   // receivers none of them takes are left unknown.
   const CallModel* model = nullptr;
