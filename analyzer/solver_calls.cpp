@@ -234,6 +234,29 @@ ValueSet Context::call_method(const ValueSet& called_on, const std::string& meth
   }
   // `self.avg.mul_(0.9).add_(loss)`: see update_in_place.
   if (is_in_place_update(method) && replayed_call_site_ == nullptr) update_in_place(node, method, args);
+  // `FORECASTS.slot(key, shape).copy_(pred)`: an in-place write, with autograd on, into a tensor that a
+  // module-level object holds and a call hands out makes that tensor keep the graph of what was written.
+  if (is_in_place_update(method) && replayed_call_site_ == nullptr && !autograd_maybe_off() &&
+      node.children[0].kind == ExprKind::Attribute && !node.children[0].children.empty() &&
+      node.children[0].children[0].kind == ExprKind::Call) {
+    // What a caller passes is looked at where it is known (the event's values are read there).
+    ValueSet written;
+    for (const Arg& a : args) {
+      for (ObjId v : a.values) {
+        if (is_graph(v) || objs_[v].tensor || is_placeholder(v) || is_deferred_result(v)) written.insert(v);
+      }
+    }
+    if (!written.empty()) {
+      for (ObjId r : receivers) {
+        const Obj& o = objs_[r];
+        if (o.module || o.cls.valid() || o.kind == ObjKind::Container ||
+            !(root_is_global(r) || o.held_by_global))
+          continue;
+        record_event(EventKind::StoreIntoGlobal, r, objs_[r].label.str(), written, node.site,
+                     describe_target(node.children[0]) + "(...)");
+      }
+    }
+  }
   // `p.grad.add_(g)` (sub_, mul_, copy_, ...) with `g` carrying a graph: the gradient gets one, as by
   // `p.grad = g`.
   if (is_in_place_update(method) && node.children[0].kind == ExprKind::Attribute &&
