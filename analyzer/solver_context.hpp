@@ -610,6 +610,13 @@ class Context {
                          CycleWitness& witness) const;
   bool one_choice(const std::vector<ObjId>& cycle, const std::vector<FieldId>& fields,
                   CycleWitness& witness) const;
+  // Whether a two-edge cycle's one uncertain edge stores one of several callables into the owner's field
+  // (`return self._route_switch` or `return self._route_topk` in a cached property), each of which surely
+  // holds the owner back through the same field (`__self__`, a cell): a cycle whichever is stored. Marks
+  // that edge sure.
+  bool every_value_closes(const std::vector<ObjId>& cycle, const std::vector<FieldId>& fields,
+                          const std::vector<std::vector<std::pair<uint32_t, FieldId>>>& labelled,
+                          CycleWitness& witness) const;
   // A cycle element -> list -> element through a crossed-pair store, made element -> list -> element ->
   // other list -> element through the store that links the other way.
   void extend_to_crossed_pair(std::vector<ObjId>& cycle,

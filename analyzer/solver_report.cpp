@@ -556,6 +556,45 @@ bool Context::every_base_closes(const std::vector<ObjId>& cycle, const std::vect
   return true;
 }
 
+bool Context::every_value_closes(const std::vector<ObjId>& cycle, const std::vector<FieldId>& fields,
+                                 const std::vector<std::vector<std::pair<uint32_t, FieldId>>>& labelled,
+                                 CycleWitness& witness) const {
+  const size_t n = witness.edges.size();
+  if (n != 2) return false;
+  auto sure = [this](ObjId from, FieldId field, ObjId to) {
+    auto it = edges_.find(EdgeKey{from, field, to});
+    return it != edges_.end() && it->second.must;
+  };
+  // The one uncertain edge: the owner's field holding one of several callables, each holding the owner.
+  size_t uncertain = n;
+  for (size_t i = 0; i < n; ++i) {
+    if (sure(cycle[i], fields[i], cycle[(i + 1) % n])) continue;
+    if (uncertain != n) return false;
+    uncertain = i;
+  }
+  if (uncertain == n) return false;
+  const ObjId owner = cycle[uncertain];
+  const FieldId field = fields[uncertain];
+  const FieldId back = fields[(uncertain + 1) % n];
+  auto info = edges_.find(EdgeKey{owner, field, cycle[(uncertain + 1) % n]});
+  if (info == edges_.end() || !info->second.alternatives || info->second.distinct ||
+      info->second.across_turns)
+    return false;
+  size_t values = 0;
+  for (const auto& [to, via] : labelled[owner]) {
+    if (via != field) continue;
+    // The field's earlier content, observed where it was read before the store (`self.route` read first).
+    if (objs_[to].kind == ObjKind::Field && objs_[to].base == owner && objs_[to].field == field) continue;
+    const ObjKind kind = objs_[to].kind;
+    if ((kind != ObjKind::BoundMethod && kind != ObjKind::Closure && kind != ObjKind::Partial) ||
+        !sure(to, back, owner) || ++values > 8)
+      return false;
+  }
+  if (values < 2) return false;
+  witness.edges[uncertain].must = true;
+  return true;
+}
+
 // "[0]", "[12]": an element of a sequence by its place.
 static bool is_numbered_slot(const std::string& field) {
   return field.size() > 2 && field.front() == '[' && field.back() == ']' &&
@@ -793,7 +832,8 @@ void Context::detect_cycles() {
                 });
             must = (!across_turns && one_choice(cycle, vias, witness)) ||
                    crossed_pair(cycle, vias, witness) ||
-                   (!across_turns && every_base_closes(cycle, vias, labelled, component, c, witness));
+                   (!across_turns && every_base_closes(cycle, vias, labelled, component, c, witness)) ||
+                   (!across_turns && every_value_closes(cycle, vias, labelled, witness));
           }
           witness.must = must;
           // Key on the innermost sites only, so callers re-discovering a callee's cycle match it. A field's
