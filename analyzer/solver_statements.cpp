@@ -624,7 +624,23 @@ void Context::exec(const Stmt& s) {
       }
       break;
     case StmtKind::Return: {
-      const ValueSet values = eval(s.value);
+      ValueSet values = eval(s.value);
+      // `return hidden` in a custom Function's forward: autograd hands the caller a new tensor, an alias of
+      // the input whose grad_fn is the Function's node (the input itself keeps its own history).
+      if (fn_.owner_class >= 0 && fn_.name == "forward" && !params_.empty() && objs_[params_[0]].ctx) {
+        ValueSet returned;
+        for (ObjId v : values) {
+          if (objs_[v].kind != ObjKind::Param || v == params_[0] || marked_dirty(objs_[v].name.str())) {
+            returned.insert(v);
+            continue;
+          }
+          const ObjId alias = at_site(&s, ObjKind::Value, "alias of " + objs_[v].name.str(), s.site, 71);
+          objs_[alias].tensor = true;
+          add_operand(alias, v);
+          returned.insert(alias);
+        }
+        values = std::move(returned);
+      }
       ret_.merge(values);
       if (fn_.owner_class >= 0 && fn_.name == "training_step") mark_framework_loss(values);
       if (fn_.owner_class >= 0 && fn_.name == "forward" && !params_.empty() && objs_[params_[0]].ctx) {
