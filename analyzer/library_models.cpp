@@ -161,6 +161,9 @@ void LibraryModels::add_toml(std::string_view toml_text, const std::string& orig
       model->yields_pairs = (*entry)["yields_pairs"].value_or(false);
       model->yields_parameters = (*entry)["yields_parameters"].value_or(false);
       model->carries_graph = (*entry)["carries_graph"].value_or(false);
+      model->awaited_result = (*entry)["awaited_result"].value_or(false);
+      if (model->awaited_result && model->returns != ModelReturn::New)
+        throw ModelError(where + ": awaited_result needs returns = \"new:<Label>\"");
       if (model->carries_graph && model->returns != ModelReturn::New)
         throw ModelError(where + ": carries_graph needs returns = \"new:<Label>\"");
       model->yields_receiver = (*entry)["yields_receiver"].value_or(false);

@@ -108,6 +108,11 @@ struct CallModel {
   // The result is a tensor computed from the tensors among the arguments, and carries their autograd history
   // (`checkpoint(fn, x)`, whose model also says what its autograd node keeps).
   bool carries_graph = false;
+  // With returns = "new:<Label>": the call makes a coroutine, and awaiting it gives the object the model
+  // makes
+  // (`await asyncio.start_server(cb, host, port)` is the server); other library awaitables give nothing
+  // known.
+  bool awaited_result = false;
 };
 
 class LibraryModels {

@@ -1342,6 +1342,8 @@ ValueSet Context::apply_model(const CallModel& model, const ValueSet& receiver, 
       }
     }
   }
+  // `await asyncio.start_server(...)`: the awaited coroutine gives the object the model makes.
+  if (model.awaited_result && awaited_call_ == &node) awaited_result_ = true;
   return ret;
 }
 
