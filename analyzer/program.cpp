@@ -1480,16 +1480,7 @@ std::vector<std::pair<std::string, Program::Descriptor>> Program::data_descripto
 }
 
 CodeRef Program::instance_attribute_class(CodeRef cls, const std::string& attribute) const {
-  CodeRef made;
-  search_hierarchy(cls, [&](CodeRef, const ClassInfo& info) {
-    for (const auto& [name, instance_cls] : info.attribute_classes) {
-      if (name != attribute) continue;
-      made = instance_cls;
-      return true;
-    }
-    return false;
-  });
-  return made;
+  return first_attribute_entry(cls, attribute, &ClassInfo::attribute_classes);
 }
 
 CodeRef Program::class_attribute_instance_class(CodeRef cls, const std::string& attribute) const {
@@ -1500,16 +1491,7 @@ CodeRef Program::class_attribute_instance_class(CodeRef cls, const std::string& 
 }
 
 std::string Program::instance_attribute_maker(CodeRef cls, const std::string& attribute) const {
-  std::string made;
-  search_hierarchy(cls, [&](CodeRef, const ClassInfo& info) {
-    for (const auto& [name, maker] : info.attribute_makers) {
-      if (name != attribute) continue;
-      made = maker;
-      return true;
-    }
-    return false;
-  });
-  return made;
+  return first_attribute_entry(cls, attribute, &ClassInfo::attribute_makers);
 }
 
 void Program::resolve_instances(int32_t module) {

@@ -426,6 +426,22 @@ class Program {
     }
     return false;
   }
+  // The value `attribute` has in the `entries` list of the first class of `cls`'s hierarchy that lists it
+  // (ClassInfo::attribute_classes, ClassInfo::attribute_makers), or a default one.
+  template <typename Value>
+  Value first_attribute_entry(CodeRef cls, const std::string& attribute,
+                              std::vector<std::pair<std::string, Value>> ClassInfo::*entries) const {
+    Value found{};
+    search_hierarchy(cls, [&](CodeRef, const ClassInfo& info) {
+      for (const auto& [name, value] : info.*entries) {
+        if (name != attribute) continue;
+        found = value;
+        return true;
+      }
+      return false;
+    });
+    return found;
+  }
   // A name read at module level: a global of the module, else a builtin.
   StaticRef resolve_name(int32_t module, const std::string& name, int depth) const;
   // What `<base>.name` denotes (a library attribute, or a project module's member).
