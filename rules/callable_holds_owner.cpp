@@ -30,7 +30,9 @@ const RuleDefinition& callable_holds_owner() {
        "a callable that holds its owner is stored on it",
        {"Finds bound methods (`self.cb = self.on_step`), lambdas and closures that refer to `self`, and "
         "`functools.partial(f, self)`, stored on the same object or on something it owns (a scheduler, a "
-        "sampler, a dict of activations, an optimizer's defaults, a `saved_tensors_hooks` kept for later), "
+        "sampler, a dict of activations, an optimizer's defaults, a `saved_tensors_hooks` kept for later, an "
+        "`ExitStack` of callbacks no teardown method closes, an asyncio server started with the object's "
+        "own callback, a cached property returning one of the object's own methods), "
         "and a weak reference to the object whose callback reaches it (`weakref.ref(self, self.flush)`: the "
         "reference keeps its callback, which then never runs). Also torch 1.13's "
         "`parametrize.register_parametrization(module, "

@@ -20,8 +20,11 @@ const RuleDefinition& global_keeps_graph() {
         "module-level object), a class attribute, an enum member (`Phase.TRAIN.latest = loss`, also a member "
         "iterated or looked up), or an instance that is a parameter's default "
         "(`def fit(..., stopper=EarlyStopping())`, a dataclass field `last: LastLoss = LastLoss()`): made "
-        "once, when the def or class statement runs, and shared by every call that leaves it out. "
-        "Accumulations into such state are CC204's.",
+        "once, when the def or class statement runs, and shared by every call that leaves it out. Also an "
+        "object holding such a tensor in an attribute whose bound method is registered as a hook on a "
+        "module-level model (`module.register_forward_hook(self.hook_fn)` on a submodule of an import-time "
+        "teacher), and an in-place write with autograd on into a tensor a module-level object hands out "
+        "(`CACHE.slot(key, shape).copy_(pred)`). Accumulations into such state are CC204's.",
         "The stored tensor keeps its whole graph and the activations saved for a backward pass (after a "
         "backward pass, still the graph's nodes): they stay alive until the entry is replaced, and the last "
         "one (with the model it reaches) for the life of the process.",
