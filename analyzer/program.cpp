@@ -467,30 +467,8 @@ Program::Program(std::vector<std::shared_ptr<const ModuleFacts>> modules, Module
   for (auto& classes : classes_) {
     for (const ClassInfo& info : classes) {
       if (info.project_bases.empty()) continue;
-      for (const auto& [name, made] : info.attribute_classes) {
-        for (CodeRef base : info.project_bases) {
-          search_hierarchy(base, [&](CodeRef ancestor, const ClassInfo&) {
-            for (auto& [ancestor_name, ancestor_made] :
-                 classes_[static_cast<size_t>(ancestor.module)][static_cast<size_t>(ancestor.index)]
-                     .attribute_classes) {
-              if (ancestor_name == name && !(ancestor_made == made)) ancestor_made = {};
-            }
-            return false;
-          });
-        }
-      }
-      for (const auto& [name, made] : info.attribute_makers) {
-        for (CodeRef base : info.project_bases) {
-          search_hierarchy(base, [&](CodeRef ancestor, const ClassInfo&) {
-            for (auto& [ancestor_name, ancestor_made] :
-                 classes_[static_cast<size_t>(ancestor.module)][static_cast<size_t>(ancestor.index)]
-                     .attribute_makers) {
-              if (ancestor_name == name && ancestor_made != made) ancestor_made.clear();
-            }
-            return false;
-          });
-        }
-      }
+      forget_entries_subclasses_disagree_on(info, &ClassInfo::attribute_classes);
+      forget_entries_subclasses_disagree_on(info, &ClassInfo::attribute_makers);
     }
   }
   resolve_releases();
@@ -1522,13 +1500,7 @@ void Program::resolve_instances(int32_t module) {
     // with a library base is left out once the bases are linked).
     for (const ClassInfo::AttributeStore& store : info.attribute_stores) {
       const CodeRef made = store.call != nullptr ? project_class_made_by(*store.call) : CodeRef{};
-      auto known = std::find_if(info.attribute_classes.begin(), info.attribute_classes.end(),
-                                [&](const auto& entry) { return entry.first == store.name; });
-      if (known == info.attribute_classes.end()) {
-        info.attribute_classes.emplace_back(store.name, made);
-      } else if (!(known->second == made)) {
-        known->second = {};
-      }
+      note_attribute_entry(info.attribute_classes, store.name, made);
     }
     // `self.rng = random.Random(seed)`: the library function every store of the attribute calls.
     for (const ClassInfo::AttributeStore& store : info.attribute_stores) {
@@ -1537,13 +1509,7 @@ void Program::resolve_instances(int32_t module) {
         const StaticRef callee = resolve_expr(module, store.call->children[0]);
         if (callee.kind == StaticRef::Kind::External) made = callee.qualified;
       }
-      auto known = std::find_if(info.attribute_makers.begin(), info.attribute_makers.end(),
-                                [&](const auto& entry) { return entry.first == store.name; });
-      if (known == info.attribute_makers.end()) {
-        info.attribute_makers.emplace_back(store.name, std::move(made));
-      } else if (known->second != made) {
-        known->second.clear();
-      }
+      note_attribute_entry(info.attribute_makers, store.name, std::move(made));
     }
     std::erase_if(info.shared_instances, [&](const std::string& name) {
       return std::none_of(info.instance_attributes.begin(), info.instance_attributes.end(),

@@ -1,6 +1,7 @@
 // The linked project: modules by name, module-level bindings, classes with resolved bases and methods.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -441,6 +442,36 @@ class Program {
       return false;
     });
     return found;
+  }
+  // Records that one store of `attribute` makes `value`: a first entry, or a default value where another
+  // store made something else.
+  template <typename Value>
+  static void note_attribute_entry(std::vector<std::pair<std::string, Value>>& entries,
+                                   const std::string& attribute, Value value) {
+    auto known = std::find_if(entries.begin(), entries.end(),
+                              [&](const auto& entry) { return entry.first == attribute; });
+    if (known == entries.end()) {
+      entries.emplace_back(attribute, std::move(value));
+    } else if (!(known->second == value)) {
+      known->second = Value{};
+    }
+  }
+  // A subclass of `info`'s storing something else under an attribute its ancestors list in `entries`: in the
+  // ancestors' methods, run on either, the attribute is none of the two, so their entry is forgotten.
+  template <typename Value>
+  void forget_entries_subclasses_disagree_on(const ClassInfo& info,
+                                             std::vector<std::pair<std::string, Value>> ClassInfo::*entries) {
+    for (const auto& [name, made] : info.*entries) {
+      for (CodeRef base : info.project_bases) {
+        search_hierarchy(base, [&](CodeRef ancestor, const ClassInfo&) {
+          for (auto& [ancestor_name, ancestor_made] :
+               classes_[static_cast<size_t>(ancestor.module)][static_cast<size_t>(ancestor.index)].*entries) {
+            if (ancestor_name == name && !(ancestor_made == made)) ancestor_made = Value{};
+          }
+          return false;
+        });
+      }
+    }
   }
   // A name read at module level: a global of the module, else a builtin.
   StaticRef resolve_name(int32_t module, const std::string& name, int depth) const;
